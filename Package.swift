@@ -1,0 +1,52 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Lectern",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "lectern", targets: ["lectern"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        // System libraries: module maps only. Their pointers never leave the wrapper modules.
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+
+        .target(name: "LecternModel"),
+        .target(name: "LecternOCR", dependencies: ["CTesseract", "LecternModel"]),
+        .target(name: "LecternHTML", dependencies: ["CLibXML2", "LecternModel"]),
+        .target(name: "LecternText", dependencies: ["LecternModel"]),
+        .target(name: "LecternQuiz", dependencies: ["LecternModel", "LecternText"]),
+        .target(name: "LecternStore", dependencies: [
+            "LecternModel",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .target(name: "LecternPipeline", dependencies: [
+            "LecternModel", "LecternOCR", "LecternHTML", "LecternText", "LecternQuiz", "LecternStore",
+            .product(name: "Yams", package: "Yams"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        .executableTarget(name: "lectern", dependencies: [
+            "LecternPipeline", "LecternModel", "LecternStore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        .testTarget(name: "LecternModelTests", dependencies: ["LecternModel"]),
+        .testTarget(name: "LecternOCRTests", dependencies: ["LecternOCR", "LecternModel"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LecternHTMLTests", dependencies: ["LecternHTML", "LecternModel"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LecternTextTests", dependencies: ["LecternText", "LecternModel"]),
+        .testTarget(name: "LecternQuizTests", dependencies: ["LecternQuiz", "LecternText", "LecternModel"]),
+        .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternModel"]),
+        .testTarget(name: "LecternPipelineTests", dependencies: ["LecternPipeline", "LecternStore", "LecternModel"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

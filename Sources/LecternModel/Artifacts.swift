@@ -1,0 +1,75 @@
+import Foundation
+
+// Artifacts are what extract stages hand to generate stages. They are cached in the store
+// as canonical JSON, so their encoding must be deterministic (see `CanonicalJSON`).
+
+public struct OCRWord: Codable, Sendable, Hashable {
+    public var text: String
+    public var confidence: Double
+    public init(text: String, confidence: Double) {
+        self.text = text
+        self.confidence = confidence
+    }
+}
+
+public struct OCRPage: Codable, Sendable, Hashable {
+    public var text: String
+    public var meanConfidence: Double
+    public var words: [OCRWord]
+    public var width: Int
+    public var height: Int
+    /// The clean-up steps that ran, in order, for the record.
+    public var preprocessing: [String]
+    /// A small JPEG of the page for the app's list view.
+    public var thumbnailJPEG: Data?
+
+    public init(text: String, meanConfidence: Double, words: [OCRWord], width: Int, height: Int,
+                preprocessing: [String], thumbnailJPEG: Data?) {
+        self.text = text
+        self.meanConfidence = meanConfidence
+        self.words = words
+        self.width = width
+        self.height = height
+        self.preprocessing = preprocessing
+        self.thumbnailJPEG = thumbnailJPEG
+    }
+}
+
+/// One lemma of a script with the forms it appeared in.
+public struct WordOccurrence: Codable, Sendable, Hashable {
+    public var lemma: String
+    public var forms: [String: Int]
+    public var count: Int
+    /// Index into `TextAnalysis.sentences` of the best context sentence.
+    public var contextSentence: Int
+    public init(lemma: String, forms: [String: Int], count: Int, contextSentence: Int) {
+        self.lemma = lemma
+        self.forms = forms
+        self.count = count
+        self.contextSentence = contextSentence
+    }
+}
+
+public struct TextAnalysis: Codable, Sendable, Hashable {
+    public var sentences: [String]
+    public var tokenCount: Int
+    public var words: [WordOccurrence]
+    public init(sentences: [String], tokenCount: Int, words: [WordOccurrence]) {
+        self.sentences = sentences
+        self.tokenCount = tokenCount
+        self.words = words
+    }
+}
+
+/// A course post after parsing and sanitising.
+public struct ParsedPost: Codable, Sendable, Hashable {
+    public var title: String
+    public var blocks: [Block]
+    /// Things the parser noticed and recovered from (dropped scripts, a truncated parse, ...).
+    public var warnings: [String]
+    public init(title: String, blocks: [Block], warnings: [String]) {
+        self.title = title
+        self.blocks = blocks
+        self.warnings = warnings
+    }
+}

@@ -1,0 +1,239 @@
+// The bundle schemas that front ends consume. Field names are a public contract:
+// add fields, never rename them. JSON Schemas for each live in docs/schemas/.
+
+public struct MultipleChoiceQuestion: Codable, Sendable, Hashable {
+    public var id: String
+    public var kind: String
+    public var stem: String
+    public var options: [String]
+    public var answerIndex: Int
+    public var explanation: String
+    public var level: Int
+    /// Where each option came from (answer, same-text term, ...), parallel to `options`.
+    public var optionOrigins: [String]
+    public init(id: String, kind: String, stem: String, options: [String], answerIndex: Int,
+                explanation: String, level: Int, optionOrigins: [String]) {
+        self.id = id
+        self.kind = kind
+        self.stem = stem
+        self.options = options
+        self.answerIndex = answerIndex
+        self.explanation = explanation
+        self.level = level
+        self.optionOrigins = optionOrigins
+    }
+}
+
+public struct HomeworkBundle: Codable, Sendable, Hashable {
+    public struct OCRSummary: Codable, Sendable, Hashable {
+        public var meanConfidence: Double
+        public var wordCount: Int
+        public var preprocessing: [String]
+        public init(meanConfidence: Double, wordCount: Int, preprocessing: [String]) {
+            self.meanConfidence = meanConfidence
+            self.wordCount = wordCount
+            self.preprocessing = preprocessing
+        }
+    }
+    public struct Quiz: Codable, Sendable, Hashable {
+        public var questions: [MultipleChoiceQuestion]
+        public init(questions: [MultipleChoiceQuestion]) { self.questions = questions }
+    }
+    public static let schemaName = "lectern.homework/1"
+    public var schema = HomeworkBundle.schemaName
+    public var id: String
+    public var source: SourceRef
+    public var status: BundleStatus
+    public var statusReason: String?
+    public var title: String
+    public var subject: String
+    public var subjectConfidence: Double
+    public var text: String
+    public var ocr: OCRSummary
+    /// Path of the thumbnail relative to the output folder.
+    public var thumbnail: String?
+    public var quiz: Quiz
+
+    public init(id: String, source: SourceRef, status: BundleStatus, statusReason: String?, title: String,
+                subject: String, subjectConfidence: Double, text: String, ocr: OCRSummary,
+                thumbnail: String?, quiz: Quiz) {
+        self.id = id
+        self.source = source
+        self.status = status
+        self.statusReason = statusReason
+        self.title = title
+        self.subject = subject
+        self.subjectConfidence = subjectConfidence
+        self.text = text
+        self.ocr = ocr
+        self.thumbnail = thumbnail
+        self.quiz = quiz
+    }
+}
+
+public enum WordLevel: String, Codable, Sendable, CaseIterable, Comparable {
+    case beginner, intermediate, advanced
+    public static func < (lhs: WordLevel, rhs: WordLevel) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+public struct WordEntry: Codable, Sendable, Hashable {
+    public var word: String
+    public var level: WordLevel
+    public var partOfSpeech: String?
+    public var definition: String?
+    public var context: String
+    public var count: Int
+    public var forms: [String]
+    /// Why the word got its level: the Zipf frequency and the other features used.
+    public var evidence: [String: Double]
+    public init(word: String, level: WordLevel, partOfSpeech: String?, definition: String?, context: String,
+                count: Int, forms: [String], evidence: [String: Double]) {
+        self.word = word
+        self.level = level
+        self.partOfSpeech = partOfSpeech
+        self.definition = definition
+        self.context = context
+        self.count = count
+        self.forms = forms
+        self.evidence = evidence
+    }
+}
+
+public struct WordTest: Codable, Sendable, Hashable {
+    public var level: WordLevel
+    /// Lemmas in study order.
+    public var words: [String]
+    public var questions: [MultipleChoiceQuestion]
+    public init(level: WordLevel, words: [String], questions: [MultipleChoiceQuestion]) {
+        self.level = level
+        self.words = words
+        self.questions = questions
+    }
+}
+
+public struct WordListBundle: Codable, Sendable, Hashable {
+    public static let schemaName = "lectern.wordlist/1"
+    public var schema = WordListBundle.schemaName
+    public var id: String
+    public var source: SourceRef
+    public var status: BundleStatus
+    public var statusReason: String?
+    public var sentenceCount: Int
+    public var tokenCount: Int
+    public var words: [WordEntry]
+    public var tests: [WordTest]
+    public init(id: String, source: SourceRef, status: BundleStatus, statusReason: String?, sentenceCount: Int,
+                tokenCount: Int, words: [WordEntry], tests: [WordTest]) {
+        self.id = id
+        self.source = source
+        self.status = status
+        self.statusReason = statusReason
+        self.sentenceCount = sentenceCount
+        self.tokenCount = tokenCount
+        self.words = words
+        self.tests = tests
+    }
+}
+
+public struct EngagementQuestion: Codable, Sendable, Hashable {
+    public enum Format: String, Codable, Sendable {
+        case multipleChoice = "multiple-choice"
+        case freeText = "free-text"
+    }
+    public var format: Format
+    public var prompt: String
+    public var options: [String]?
+    public var answerIndex: Int?
+    public var expectedAnswer: String
+    public var feedback: String
+    public init(format: Format, prompt: String, options: [String]?, answerIndex: Int?, expectedAnswer: String,
+                feedback: String) {
+        self.format = format
+        self.prompt = prompt
+        self.options = options
+        self.answerIndex = answerIndex
+        self.expectedAnswer = expectedAnswer
+        self.feedback = feedback
+    }
+}
+
+public struct Topic: Codable, Sendable, Hashable {
+    public var id: String
+    public var title: String
+    public var week: Int
+    public var source: SourceRef
+    public var blocks: [Block]
+    public var engagementQuestion: EngagementQuestion?
+    public init(id: String, title: String, week: Int, source: SourceRef, blocks: [Block],
+                engagementQuestion: EngagementQuestion?) {
+        self.id = id
+        self.title = title
+        self.week = week
+        self.source = source
+        self.blocks = blocks
+        self.engagementQuestion = engagementQuestion
+    }
+}
+
+public struct Subject: Codable, Sendable, Hashable {
+    public var title: String
+    public var week: Int
+    public var topics: [Topic]
+    public init(title: String, week: Int, topics: [Topic]) {
+        self.title = title
+        self.week = week
+        self.topics = topics
+    }
+}
+
+public struct PoolQuestion: Codable, Sendable, Hashable {
+    public struct Rendering: Codable, Sendable, Hashable {
+        public var level: Int
+        public var format: EngagementQuestion.Format
+        public var prompt: String
+        public var options: [String]?
+        public var answerIndex: Int?
+        public var expectedAnswer: String
+        public init(level: Int, format: EngagementQuestion.Format, prompt: String, options: [String]?,
+                    answerIndex: Int?, expectedAnswer: String) {
+            self.level = level
+            self.format = format
+            self.prompt = prompt
+            self.options = options
+            self.answerIndex = answerIndex
+            self.expectedAnswer = expectedAnswer
+        }
+    }
+    public var id: String
+    public var topicId: String
+    public var renderings: [Rendering]
+    public init(id: String, topicId: String, renderings: [Rendering]) {
+        self.id = id
+        self.topicId = topicId
+        self.renderings = renderings
+    }
+}
+
+public struct LectureBundle: Codable, Sendable, Hashable {
+    public static let schemaName = "lectern.lecture/1"
+    public var schema = LectureBundle.schemaName
+    public var id: String
+    public var source: SourceRef
+    public var status: BundleStatus
+    public var statusReason: String?
+    public var title: String
+    public var subjects: [Subject]
+    public var questionPool: [PoolQuestion]
+    public init(id: String, source: SourceRef, status: BundleStatus, statusReason: String?, title: String,
+                subjects: [Subject], questionPool: [PoolQuestion]) {
+        self.id = id
+        self.source = source
+        self.status = status
+        self.statusReason = statusReason
+        self.title = title
+        self.subjects = subjects
+        self.questionPool = questionPool
+    }
+}

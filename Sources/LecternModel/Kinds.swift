@@ -1,0 +1,40 @@
+/// What kind of input an item is, decided from the file's content (magic bytes), not only its name.
+public enum ItemKind: String, Codable, Sendable, CaseIterable, Comparable {
+    case homework   // a photo
+    case wordlist   // a text script or subtitles
+    case post       // one HTML course post (feeds its course)
+    case lecture    // a course: a folder of posts
+
+    public static func < (lhs: ItemKind, rhs: ItemKind) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The folder under `OUT/bundles/` for this kind; posts have no bundle of their own.
+    public var bundleFolder: String? {
+        switch self {
+        case .homework: return "homework"
+        case .wordlist: return "wordlists"
+        case .lecture: return "lectures"
+        case .post: return nil
+        }
+    }
+}
+
+public enum StageState: String, Codable, Sendable, CaseIterable {
+    case pending, running, done, failed
+}
+
+/// A bundle's fitness for use: front ends show `ok` bundles as they are.
+public enum BundleStatus: String, Codable, Sendable {
+    case ok
+    case partial            // fewer items than asked for; `statusReason` says why
+    case needsReview = "needs-review"   // the source was too poor to trust (low OCR confidence)
+}
+
+/// Where a bundle came from: the path relative to the inbox and the content hash.
+public struct SourceRef: Codable, Sendable, Hashable {
+    public var path: String
+    public var sha256: String
+    public init(path: String, sha256: String) {
+        self.path = path
+        self.sha256 = sha256
+    }
+}
