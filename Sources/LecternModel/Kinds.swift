@@ -4,6 +4,7 @@ public enum ItemKind: String, Codable, Sendable, CaseIterable, Comparable {
     case wordlist   // a text script or subtitles
     case post       // one HTML course post (feeds its course)
     case lecture    // a course: a folder of posts
+    case other      // a file Lectern cannot read; recorded so that nobody wonders where it went
 
     public static func < (lhs: ItemKind, rhs: ItemKind) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -13,7 +14,7 @@ public enum ItemKind: String, Codable, Sendable, CaseIterable, Comparable {
         case .homework: return "homework"
         case .wordlist: return "wordlists"
         case .lecture: return "lectures"
-        case .post: return nil
+        case .post, .other: return nil
         }
     }
 }

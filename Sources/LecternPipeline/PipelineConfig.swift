@@ -1,0 +1,181 @@
+import Foundation
+import LecternHTML
+import LecternModel
+import LecternOCR
+import LecternGenerate
+import LecternText
+import Yams
+
+/// The options of one stage as they appear under `stages.<name>` in a pipeline file.
+public protocol StageOptions: Codable, Sendable, Hashable {
+    init()
+    /// The option names a pipeline file may set; anything else is an error, not silently ignored.
+    static var optionNames: [String] { get }
+    /// A description of the first bad value, or nil when all values are acceptable.
+    func problem() -> String?
+}
+
+/// A configuration problem: exits 2, naming the file and line.
+public struct ConfigError: Error, CustomStringConvertible, Sendable {
+    public var file: String
+    public var line: Int?
+    public var message: String
+    public var description: String {
+        line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)"
+    }
+}
+
+/// The stages and their options, read from a pipeline YAML file (pipelines/default.yml).
+public struct PipelineConfig: Sendable {
+    public var file: String
+    public var ocr = OCROptions()
+    public var quiz = QuizOptions()
+    public var words = WordsOptions()
+    public var wordtest = WordTestOptions()
+    public var parse = HTMLOptions()
+    public var lecture = LectureOptions()
+
+    public init(file: String = "(defaults)") {
+        self.file = file
+    }
+
+    /// Canonical hash of one stage's options: part of every cache key of that stage.
+    public func optionsHash(_ stage: StageID) -> String {
+        func hash<T: Encodable>(_ value: T) -> String {
+            ContentHash.sha256((try? CanonicalJSON.encode(value)) ?? Data())
+        }
+        switch stage {
+        case .ocr: return hash(ocr)
+        case .quiz: return hash(quiz)
+        case .words: return hash(words)
+        case .wordtest: return hash(wordtest)
+        case .parse: return hash(parse)
+        case .lecture: return hash(lecture)
+        }
+    }
+
+    public static func load(path: String) throws(ConfigError) -> PipelineConfig {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ConfigError(file: path, line: nil, message: "cannot read the pipeline file (\(error.localizedDescription))")
+        }
+        return try parse(yaml: text, file: path)
+    }
+
+    public static func parse(yaml: String, file: String) throws(ConfigError) -> PipelineConfig {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch let error as YamlError {
+            throw ConfigError(file: file, line: Self.line(of: error), message: "invalid YAML: \(Self.summary(of: error))")
+        } catch {
+            throw ConfigError(file: file, line: nil, message: "invalid YAML: \(error)")
+        }
+        var config = PipelineConfig(file: file)
+        guard let root else { return config }
+        guard let top = root.mapping else {
+            throw ConfigError(file: file, line: Self.line(root), message: "expected a mapping with a `stages:` key")
+        }
+        for (key, value) in top {
+            switch key.string {
+            case "version":
+                guard value.int == 1 else {
+                    throw ConfigError(file: file, line: Self.line(value), message: "unsupported version \(value.string ?? "?"); this Lectern reads version 1")
+                }
+            case "stages":
+                guard let stages = value.mapping else {
+                    throw ConfigError(file: file, line: Self.line(value), message: "`stages` must be a mapping of stage names to options")
+                }
+                for (stageKey, options) in stages {
+                    guard let name = stageKey.string, let stage = StageID(rawValue: name) else {
+                        let known = StageID.allCases.map(\.rawValue).joined(separator: ", ")
+                        throw ConfigError(file: file, line: Self.line(stageKey), message: "unknown stage '\(stageKey.string ?? "?")' (known stages: \(known))")
+                    }
+                    try config.apply(options, to: stage)
+                }
+            default:
+                throw ConfigError(file: file, line: Self.line(key), message: "unknown key '\(key.string ?? "?")' (expected `version` or `stages`)")
+            }
+        }
+        return config
+    }
+
+    private mutating func apply(_ node: Node, to stage: StageID) throws(ConfigError) {
+        switch stage {
+        case .ocr: ocr = try decode(node, stage: stage)
+        case .quiz: quiz = try decode(node, stage: stage)
+        case .words: words = try decode(node, stage: stage)
+        case .wordtest: wordtest = try decode(node, stage: stage)
+        case .parse: parse = try decode(node, stage: stage)
+        case .lecture: lecture = try decode(node, stage: stage)
+        }
+    }
+
+    /// Overlays the file's values on the defaults, so an option left out keeps its default.
+    private func decode<T: StageOptions>(_ node: Node, stage: StageID) throws(ConfigError) -> T {
+        if node.null != nil { return T() }
+        guard let mapping = node.mapping else {
+            throw ConfigError(file: file, line: Self.line(node), message: "options of stage '\(stage.rawValue)' must be a mapping")
+        }
+        var merged: [String: Any] = [:]
+        if let defaults = try? JSONSerialization.jsonObject(with: JSONEncoder().encode(T())) as? [String: Any] {
+            merged = defaults
+        }
+        var lines: [String: Int] = [:]
+        for (key, value) in mapping {
+            guard let name = key.string, T.optionNames.contains(name) else {
+                throw ConfigError(file: file, line: Self.line(key),
+                                  message: "unknown option '\(key.string ?? "?")' for stage '\(stage.rawValue)' (known: \(T.optionNames.joined(separator: ", ")))")
+            }
+            guard value.scalar != nil, !(value.any is NSNull) else {
+                throw ConfigError(file: file, line: Self.line(value), message: "option '\(name)' of stage '\(stage.rawValue)' needs a single value")
+            }
+            merged[name] = value.any
+            lines[name] = Self.line(value)
+        }
+        let options: T
+        do {
+            let data = try JSONSerialization.data(withJSONObject: merged)
+            options = try JSONDecoder().decode(T.self, from: data)
+        } catch let DecodingError.typeMismatch(type, context) {
+            let name = context.codingPath.first?.stringValue ?? "?"
+            throw ConfigError(file: file, line: lines[name], message: "option '\(name)' of stage '\(stage.rawValue)' must be \(Self.describe(type))")
+        } catch {
+            throw ConfigError(file: file, line: Self.line(node), message: "options of stage '\(stage.rawValue)': \(error)")
+        }
+        if let problem = options.problem() {
+            let name = T.optionNames.first { problem.hasPrefix($0) }
+            throw ConfigError(file: file, line: name.flatMap { lines[$0] } ?? Self.line(node),
+                              message: "stage '\(stage.rawValue)': \(problem)")
+        }
+        return options
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is Int.Type: return "a whole number"
+        case is Double.Type: return "a number"
+        case is Bool.Type: return "true or false"
+        case is String.Type: return "a text value"
+        default: return "of type \(type)"
+        }
+    }
+
+    private static func line(_ node: Node) -> Int? { node.mark.map { $0.line } }
+
+    private static func line(of error: YamlError) -> Int? {
+        switch error {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _): return mark.line
+        default: return nil
+        }
+    }
+
+    private static func summary(of error: YamlError) -> String {
+        switch error {
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _): return problem
+        default: return "\(error)"
+        }
+    }
+}

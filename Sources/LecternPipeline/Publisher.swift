@@ -1,0 +1,90 @@
+import Foundation
+import LecternModel
+import LecternStore
+
+/// Writes what the store holds to files front ends read: bundles, thumbnails and index.json.
+/// Every file is written to a temporary name and renamed into place, so a reader never sees half a file;
+/// files whose content is unchanged are not touched, and bundles of items no longer in the inbox are removed.
+struct Publisher {
+    let out: URL
+    let store: any ContentStore
+
+    func publish() throws -> RunIndex {
+        let items = try store.items(presentOnly: true)
+        let runsByItem = Dictionary(grouping: try store.stageRuns(itemIDs: items.map(\.id)), by: \.itemID)
+        let courseBundles = Dictionary(uniqueKeysWithValues: items.filter { $0.kind == .lecture }.map {
+            ($0.id, Self.bundlePath(for: $0))
+        })
+
+        var wanted = Set<String>()
+        var entries: [IndexEntry] = []
+        for item in items {
+            let runs = (runsByItem[item.id] ?? []).sorted { $0.seq < $1.seq }
+            let failedRun = runs.first { $0.state == .failed }
+            let error = item.scanError ?? failedRun?.error
+            let state: StageState
+            if error != nil { state = .failed }
+            else if !runs.isEmpty && runs.allSatisfy({ $0.state == .done }) { state = .done }
+            else if runs.contains(where: { $0.state == .running }) { state = .running }
+            else { state = .pending }
+
+            var bundle: String?
+            if state == .done, let path = Self.bundlePath(for: item), let key = runs.last?.artifactKey,
+               let data = try store.artifact(key: key) {
+                try AtomicFile.write(data, to: out.appendingPathComponent(path))
+                wanted.insert(path)
+                bundle = path
+                if item.kind == .homework, let thumbnail = try thumbnail(runs: runs) {
+                    let media = "media/\(item.id).jpg"
+                    try AtomicFile.write(thumbnail, to: out.appendingPathComponent(media))
+                    wanted.insert(media)
+                }
+            }
+            if item.kind == .post, let parent = item.parentID { bundle = courseBundles[parent] ?? nil }
+            entries.append(IndexEntry(id: item.id, kind: item.kind, source: SourceRef(path: item.sourcePath, sha256: item.sha256),
+                                      state: state, errorCode: error?.code, errorMessage: error?.message,
+                                      failedStage: failedRun?.stage, bundle: bundle,
+                                      course: item.kind == .post ? item.parentID : nil))
+        }
+        try removeStaleFiles(keeping: wanted)
+        let index = RunIndex(items: entries)
+        try AtomicFile.write(try CanonicalJSON.encode(index), to: out.appendingPathComponent("index.json"))
+        return index
+    }
+
+    static func bundlePath(for item: ItemRecord) -> String? {
+        item.kind.bundleFolder.map { "bundles/\($0)/\(item.id).json" }
+    }
+
+    private func thumbnail(runs: [StageRun]) throws -> Data? {
+        guard let ocr = runs.first(where: { $0.stage == "ocr" }), let key = ocr.artifactKey,
+              let data = try store.artifact(key: key) else { return nil }
+        return try CanonicalJSON.decode(OCRPage.self, from: data).thumbnailJPEG
+    }
+
+    private func removeStaleFiles(keeping wanted: Set<String>) throws {
+        let folders = ItemKind.allCases.compactMap(\.bundleFolder).map { "bundles/\($0)" } + ["media"]
+        for folder in folders {
+            let url = out.appendingPathComponent(folder)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+            where !wanted.contains("\(folder)/\(name)") && !name.hasPrefix(".tmp-") {
+                try? FileManager.default.removeItem(at: url.appendingPathComponent(name))
+            }
+        }
+    }
+}
+
+/// Temp file + rename in the same folder: the file is either the old one or the new one, never half.
+public enum AtomicFile {
+    public static func write(_ data: Data, to url: URL) throws {
+        if let existing = try? Data(contentsOf: url), existing == data { return }
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temp = folder.appendingPathComponent(".tmp-\(UUID().uuidString)-\(url.lastPathComponent)")
+        try data.write(to: temp)
+        guard rename(temp.path, url.path) == 0 else {
+            try? FileManager.default.removeItem(at: temp)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+    }
+}

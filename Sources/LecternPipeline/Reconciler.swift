@@ -1,0 +1,94 @@
+import LecternModel
+import LecternStore
+
+/// Decides, from the ledger alone, which stage results are still valid for the current inputs and options.
+/// `run` applies its plan; `status` shows it as "why this would be rebuilt".
+public enum Reconciler {
+    public struct Plan: Sendable {
+        public var inserts: [StageRun] = []
+        /// Stages to put back to pending, with the reason a user sees in `status`.
+        public var resets: [(key: StageKey, reason: String)] = []
+    }
+
+    /// The input of a generate stage: its upstream result and the item it describes (the bundle names its source).
+    public static func generateInputHash(upstreamOutput: String, item: ItemRecord) -> String {
+        ContentHash.sha256("\(upstreamOutput)\n\(item.id)\n\(item.sourcePath)")
+    }
+
+    /// The input of a course's lecture stage: the course's files and what parsing each post gave.
+    public static func lectureInputHash(course: ItemRecord, members: [CourseMember]) -> String {
+        var lines = ["\(course.sourcePath) \(course.sha256)"]
+        for member in members.sorted(by: { $0.item.sourcePath < $1.item.sourcePath }) {
+            let parse = member.runs.first { $0.stage == StageID.parse.rawValue }
+            let outcome = parse?.state == .done ? (parse?.outputSHA ?? "") : "failed:\(parse?.errorCode?.rawValue ?? "")"
+            lines.append("\(member.item.sourcePath) \(member.item.sha256) \(outcome)")
+        }
+        return ContentHash.sha256(lines.joined(separator: "\n"))
+    }
+
+    public static func plan(items: [ItemRecord], runs: [StageRun], config: PipelineConfig) -> Plan {
+        var plan = Plan()
+        var runsByItem: [String: [String: StageRun]] = [:]
+        for run in runs { runsByItem[run.itemID, default: [:]][run.stage] = run }
+        var postsRerunning = Set<String>()
+        var membersByCourse: [String: [CourseMember]] = [:]
+
+        // Posts before courses: a course is stale when one of its posts will be parsed again.
+        let ordered = items.filter { $0.kind != .lecture } + items.filter { $0.kind == .lecture }
+        for item in ordered where item.scanError == nil {
+            var itemRuns = runsByItem[item.id] ?? [:]
+            var earlierWillRun = false
+            var upstream: StageRun?
+            for (seq, stage) in StageID.chain(for: item.kind).enumerated() {
+                defer { upstream = itemRuns[stage.rawValue] }
+                guard var run = itemRuns[stage.rawValue] else {
+                    let run = StageRun(itemID: item.id, stage: stage.rawValue, seq: seq, pendingReason: "new input")
+                    plan.inserts.append(run)
+                    itemRuns[stage.rawValue] = run
+                    earlierWillRun = true
+                    continue
+                }
+                if run.state == .running { earlierWillRun = true; continue }
+                var reason: String?
+                if earlierWillRun {
+                    if run.state != .pending { reason = "an earlier stage will run again" }
+                } else if run.state == .done {
+                    reason = staleness(of: run, stage: stage, item: item, upstream: upstream, config: config,
+                                       members: membersByCourse[item.id] ?? [], postsRerunning: postsRerunning)
+                }
+                if let reason {
+                    plan.resets.append((StageKey(itemID: item.id, stage: stage.rawValue), reason))
+                    run.state = .pending
+                    itemRuns[stage.rawValue] = run
+                }
+                if run.state != .done { earlierWillRun = true }
+            }
+            if item.kind == .post, let parentID = item.parentID {
+                if earlierWillRun { postsRerunning.insert(item.id) }
+                membersByCourse[parentID, default: []].append(CourseMember(item: item, runs: Array(itemRuns.values)))
+            }
+        }
+        return plan
+    }
+
+    private static func staleness(of run: StageRun, stage: StageID, item: ItemRecord, upstream: StageRun?,
+                                  config: PipelineConfig, members: [CourseMember], postsRerunning: Set<String>) -> String? {
+        if run.stageVersion != stage.version {
+            return "the \(stage.rawValue) stage changed (version \(run.stageVersion ?? 0) → \(stage.version))"
+        }
+        if run.optionsHash != config.optionsHash(stage) {
+            return "the \(stage.rawValue) options changed in \(config.file)"
+        }
+        let expected: String
+        switch stage {
+        case .ocr, .words, .parse:
+            expected = item.sha256
+        case .quiz, .wordtest:
+            expected = generateInputHash(upstreamOutput: upstream?.outputSHA ?? "", item: item)
+        case .lecture:
+            if members.contains(where: { postsRerunning.contains($0.item.id) }) { return "a post of the course will be parsed again" }
+            expected = lectureInputHash(course: item, members: members)
+        }
+        return run.inputHash == expected ? nil : "its input changed"
+    }
+}

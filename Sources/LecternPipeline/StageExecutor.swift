@@ -1,0 +1,205 @@
+import Foundation
+import LecternGenerate
+import LecternHTML
+import LecternModel
+import LecternOCR
+import LecternStore
+import LecternText
+import Yams
+
+/// What every worker shares during one run.
+final class RunContext: Sendable {
+    let inbox: URL
+    let config: PipelineConfig
+    let store: any ContentStore
+    private let wordNetResult: Result<WordNet, LecternError>
+
+    init(inbox: URL, config: PipelineConfig, store: any ContentStore) {
+        self.inbox = inbox
+        self.config = config
+        self.store = store
+        // Loaded once per process, before the workers start; immutable afterwards.
+        do {
+            wordNetResult = .success(try WordNet())
+        } catch {
+            wordNetResult = .failure(error)
+        }
+        HTMLParser.initialize()
+    }
+
+    func wordNet() throws(LecternError) -> WordNet {
+        try wordNetResult.get()
+    }
+}
+
+/// Runs claimed stages for one worker thread. It owns that worker's Tesseract handle.
+final class StageExecutor {
+    private let context: RunContext
+    private var ocrEngine: OCREngine?
+
+    init(context: RunContext) {
+        self.context = context
+    }
+
+    /// The cache key of a stage result: input, stage version and options, hashed together.
+    static func artifactKey(stage: StageID, inputHash: String, optionsHash: String) -> String {
+        ContentHash.sha256("\(stage.rawValue)|\(stage.version)|\(optionsHash)|\(inputHash)")
+    }
+
+    func execute(_ claim: Claim) throws(LecternError) -> StageResult {
+        guard let stage = StageID(rawValue: claim.run.stage) else {
+            throw LecternError(.internalError, "Unknown stage \(claim.run.stage) in the ledger.")
+        }
+        let started = DispatchTime.now()
+        let store = context.store
+        let optionsHash = context.config.optionsHash(stage)
+        let inputHash = try self.inputHash(claim, stage: stage)
+        let key = Self.artifactKey(stage: stage, inputHash: inputHash, optionsHash: optionsHash)
+        func result(_ data: Data?, outputSHA: String) -> StageResult {
+            let ms = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
+            return StageResult(inputHash: inputHash, stageVersion: stage.version, optionsHash: optionsHash,
+                               artifactKey: key, artifact: data, outputSHA: outputSHA, durationMs: ms)
+        }
+        if !claim.run.force, let cached = try storeCall({ try store.artifactOutputSHA(key: key) }) {
+            return result(nil, outputSHA: cached)
+        }
+        let data = try produce(stage, claim: claim)
+        return result(data, outputSHA: ContentHash.sha256(data))
+    }
+
+    /// The hash of everything a stage reads; the same function decides at reconcile time whether a result is stale.
+    private func inputHash(_ claim: Claim, stage: StageID) throws(LecternError) -> String {
+        let item = claim.item
+        switch stage {
+        case .ocr, .words, .parse:
+            return item.sha256
+        case .quiz, .wordtest:
+            let upstream = try upstreamRun(claim)
+            return Reconciler.generateInputHash(upstreamOutput: upstream.outputSHA ?? "", item: item)
+        case .lecture:
+            let members = try storeCall { try context.store.members(ofCourse: item.id) }
+            return Reconciler.lectureInputHash(course: item, members: members)
+        }
+    }
+
+    private func produce(_ stage: StageID, claim: Claim) throws(LecternError) -> Data {
+        let item = claim.item
+        let source = SourceRef(path: item.sourcePath, sha256: item.sha256)
+        switch stage {
+        case .ocr:
+            let data = try readSource(item, limit: nil)
+            if ocrEngine == nil { ocrEngine = try OCREngine(options: context.config.ocr) }
+            return try encode(try ocrEngine!.recognize(imageData: data))
+        case .words:
+            let data = try readSource(item, limit: context.config.words.maxBytes)
+            var text = try TextDecoding.decode(data)
+            if ["srt", "vtt"].contains((item.sourcePath as NSString).pathExtension.lowercased()) {
+                text = TextDecoding.stripSubtitles(text)
+            }
+            let analysis = TextAnalyzer(wordNet: try context.wordNet()).analyze(text)
+            guard !analysis.words.isEmpty else {
+                throw LecternError(.noTextFound, "No words to learn were found in \(item.sourcePath).")
+            }
+            return try encode(analysis)
+        case .parse:
+            let data = try readSource(item, limit: context.config.parse.maxBytes)
+            return try encode(try HTMLParser.parse(data, sourcePath: item.sourcePath, options: context.config.parse))
+        case .quiz:
+            let page = try decode(OCRPage.self, try upstreamArtifact(claim))
+            let bundle = HomeworkBuilder(wordNet: try context.wordNet(), options: context.config.quiz)
+                .build(page: page, id: item.id, source: source)
+            return try encode(bundle)
+        case .wordtest:
+            let analysis = try decode(TextAnalysis.self, try upstreamArtifact(claim))
+            let bundle = WordListBuilder(wordNet: try context.wordNet(), options: context.config.wordtest)
+                .build(analysis: analysis, id: item.id, source: source)
+            return try encode(bundle)
+        case .lecture:
+            return try encode(try LectureBuilder(options: context.config.lecture).build(try courseInput(item)))
+        }
+    }
+
+    private func courseInput(_ course: ItemRecord) throws(LecternError) -> CourseInput {
+        let store = context.store
+        let members = try storeCall { try store.members(ofCourse: course.id) }
+        var posts: [CoursePost] = []
+        for member in members {
+            let parse = member.runs.first { $0.stage == StageID.parse.rawValue }
+            var post: ParsedPost?
+            if parse?.state == .done, let key = parse?.artifactKey,
+               let data = try storeCall({ try store.artifact(key: key) }) {
+                post = try decode(ParsedPost.self, data)
+            }
+            posts.append(CoursePost(path: member.item.sourcePath, sha256: member.item.sha256, post: post,
+                                    error: parse?.error ?? (post == nil ? LecternError(.internalError, "not parsed") : nil)))
+        }
+        return CourseInput(id: course.id, source: SourceRef(path: course.sourcePath, sha256: course.sha256),
+                           settings: try courseSettings(course), posts: posts)
+    }
+
+    private func courseSettings(_ course: ItemRecord) throws(LecternError) -> CourseSettings {
+        let relative = course.sourcePath + "/" + InboxScanner.courseConfigName
+        guard let text = try? String(contentsOf: context.inbox.appendingPathComponent(relative), encoding: .utf8) else {
+            return CourseSettings()
+        }
+        do {
+            return try YAMLDecoder().decode(CourseSettings.self, from: text)
+        } catch {
+            throw LecternError(.invalidCourseConfig, "\(relative) could not be read: \(error)")
+        }
+    }
+
+    private func upstreamRun(_ claim: Claim) throws(LecternError) -> StageRun {
+        let runs = try storeCall { try context.store.stageRuns(itemIDs: [claim.item.id]) }
+        guard let upstream = runs.last(where: { $0.seq < claim.run.seq }), upstream.state == .done else {
+            throw LecternError(.internalError, "The stage before \(claim.run.stage) has no result.")
+        }
+        return upstream
+    }
+
+    private func upstreamArtifact(_ claim: Claim) throws(LecternError) -> Data {
+        let upstream = try upstreamRun(claim)
+        guard let key = upstream.artifactKey, let data = try storeCall({ try context.store.artifact(key: key) }) else {
+            throw LecternError(.internalError, "The result of \(upstream.stage) is missing from the store.")
+        }
+        return data
+    }
+
+    /// Reads an input file and checks it is still the content the item was made from.
+    private func readSource(_ item: ItemRecord, limit: Int?) throws(LecternError) -> Data {
+        let url = context.inbox.appendingPathComponent(item.sourcePath)
+        if let limit, let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > limit {
+            throw LecternError(.fileTooLarge, "\(item.sourcePath) is \(size / 1_000_000) MB; Lectern reads files up to \(limit / 1_000_000) MB.")
+        }
+        guard let data = try? Data(contentsOf: url) else {
+            throw LecternError(.sourceMissing, "\(item.sourcePath) could not be read (it was moved or deleted).")
+        }
+        guard ContentHash.sha256(data) == item.sha256 else {
+            throw LecternError(.sourceMissing, "\(item.sourcePath) changed while Lectern was reading it.")
+        }
+        return data
+    }
+
+    private func encode<T: Encodable>(_ value: T) throws(LecternError) -> Data {
+        do { return try CanonicalJSON.encode(value) } catch {
+            throw LecternError(.internalError, "Could not encode the result: \(error)")
+        }
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws(LecternError) -> T {
+        do { return try CanonicalJSON.decode(type, from: data) } catch {
+            throw LecternError(.internalError, "A stored result could not be read back: \(error)")
+        }
+    }
+}
+
+/// Store failures inside a stage are transient (a busy database, a full disk): the stage is retried.
+func storeCall<T>(_ body: () throws -> T) throws(LecternError) -> T {
+    do { return try body() } catch let error as LecternError {
+        throw error
+    } catch {
+        let text = "\(error)"
+        let code: ErrorCode = text.contains("SQLITE_FULL") || text.contains("No space") ? .diskFull : .storeBusy
+        throw LecternError(code, "The content store could not be used: \(text)")
+    }
+}

@@ -1,0 +1,317 @@
+import Foundation
+import GRDB
+import LecternModel
+
+extension ItemKind: DatabaseValueConvertible {}
+extension StageState: DatabaseValueConvertible {}
+extension ErrorCode: DatabaseValueConvertible {}
+
+extension ItemRecord: FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "items"
+}
+
+extension StageRun: FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "stage_runs"
+}
+
+extension SourceStat: FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "sources"
+}
+
+/// The embedded store: one SQLite file in WAL mode, safe for several processes at once.
+/// Every change is one IMMEDIATE transaction, so a killed process leaves either all of it or none.
+public final class SQLiteStore: ContentStore {
+    private let pool: DatabasePool
+    public let path: String
+
+    public init(path: String) throws {
+        self.path = path
+        var config = Configuration()
+        // Another `lectern run` may hold the write lock briefly; wait instead of failing.
+        config.busyMode = .timeout(60)
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        pool = try DatabasePool(path: path, configuration: config)
+        try Self.migrator.migrate(pool)
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-ledger") { db in
+            try db.create(table: "items") { t in
+                t.primaryKey("id", .text)
+                t.column("kind", .text).notNull()
+                t.column("sourcePath", .text).notNull()
+                t.column("sha256", .text).notNull()
+                t.column("present", .boolean).notNull()
+                t.column("parentID", .text)
+                t.column("scanErrorCode", .text)
+                t.column("scanErrorMessage", .text)
+            }
+            try db.create(index: "items_parent", on: "items", columns: ["parentID"])
+            try db.create(table: "stage_runs") { t in
+                t.column("itemID", .text).notNull().references("items", onDelete: .cascade)
+                t.column("stage", .text).notNull()
+                t.column("seq", .integer).notNull()
+                t.column("state", .text).notNull()
+                t.column("attempts", .integer).notNull()
+                t.column("errorCode", .text)
+                t.column("errorMessage", .text)
+                t.column("inputHash", .text)
+                t.column("stageVersion", .integer)
+                t.column("optionsHash", .text)
+                t.column("artifactKey", .text)
+                t.column("outputSHA", .text)
+                t.column("owner", .text)
+                t.column("force", .boolean).notNull()
+                t.column("pendingReason", .text)
+                t.column("startedAt", .double)
+                t.column("finishedAt", .double)
+                t.column("durationMs", .integer)
+                t.primaryKey(["itemID", "stage"])
+            }
+            try db.create(index: "stage_runs_state", on: "stage_runs", columns: ["state", "seq"])
+            try db.create(table: "artifacts") { t in
+                t.primaryKey("key", .text)
+                t.column("stage", .text).notNull()
+                t.column("outputSHA", .text).notNull()
+                t.column("data", .blob).notNull()
+            }
+            try db.create(table: "sources") { t in
+                t.primaryKey("path", .text)
+                t.column("size", .integer).notNull()
+                t.column("mtimeNs", .integer).notNull()
+                t.column("inode", .integer).notNull()
+                t.column("sha256", .text).notNull()
+            }
+            try db.create(table: "runners") { t in
+                t.primaryKey("id", .text)
+                t.column("startedAt", .double).notNull()
+            }
+            try db.create(table: "settings") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+            }
+        }
+        return migrator
+    }
+
+    private func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try pool.writeWithoutTransaction { db in
+            var result: T?
+            try db.inTransaction(.immediate) {
+                result = try body(db)
+                return .commit
+            }
+            return result!
+        }
+    }
+
+    // MARK: Inbox scan
+
+    public func sourceStats() throws -> [String: SourceStat] {
+        let all = try pool.read { db in try SourceStat.fetchAll(db) }
+        return Dictionary(all.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func saveSourceStats(_ stats: [SourceStat], removing: [String]) throws {
+        guard !stats.isEmpty || !removing.isEmpty else { return }
+        try write { db in
+            for stat in stats { try stat.save(db) }
+            for path in removing { _ = try SourceStat.deleteOne(db, key: path) }
+        }
+    }
+
+    public func replacePresentItems(_ items: [ItemRecord]) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE items SET present = 0 WHERE present = 1")
+            for item in items { try item.save(db) }
+        }
+    }
+
+    public func items(presentOnly: Bool) throws -> [ItemRecord] {
+        try pool.read { db in
+            presentOnly
+                ? try ItemRecord.filter(Column("present") == true).order(Column("sourcePath"), Column("id")).fetchAll(db)
+                : try ItemRecord.order(Column("sourcePath"), Column("id")).fetchAll(db)
+        }
+    }
+
+    public func item(id: String) throws -> ItemRecord? {
+        try pool.read { db in try ItemRecord.fetchOne(db, key: id) }
+    }
+
+    // MARK: Ledger
+
+    public func stageRuns(itemIDs: [String]?) throws -> [StageRun] {
+        try pool.read { db in
+            if let itemIDs {
+                return try StageRun.filter(itemIDs.contains(Column("itemID"))).order(Column("itemID"), Column("seq")).fetchAll(db)
+            }
+            return try StageRun.order(Column("itemID"), Column("seq")).fetchAll(db)
+        }
+    }
+
+    public func insertStageRuns(_ runs: [StageRun]) throws {
+        guard !runs.isEmpty else { return }
+        try write { db in
+            for run in runs { try run.insert(db, onConflict: .ignore) }
+        }
+    }
+
+    public func resetStages(_ keys: [StageKey], reason: String, force: Bool) throws {
+        guard !keys.isEmpty else { return }
+        try write { db in
+            for key in keys {
+                // A stage another runner holds right now is left alone; its result will be checked next run.
+                try db.execute(sql: """
+                    UPDATE stage_runs
+                    SET state = 'pending', errorCode = NULL, errorMessage = NULL, owner = NULL,
+                        pendingReason = ?, force = (force OR ?)
+                    WHERE itemID = ? AND stage = ? AND state != 'running'
+                    """, arguments: [reason, force, key.itemID, key.stage])
+            }
+        }
+    }
+
+    /// Runnable: pending, every earlier stage of the item done, and (for a course) no member still waiting to be parsed.
+    private static let claimSQL = """
+        SELECT s.itemID, s.stage FROM stage_runs s
+        JOIN items i ON i.id = s.itemID
+        WHERE s.state = 'pending' AND i.present = 1
+          AND NOT EXISTS (SELECT 1 FROM stage_runs u
+                          WHERE u.itemID = s.itemID AND u.seq < s.seq AND u.state != 'done')
+          AND NOT EXISTS (SELECT 1 FROM items m JOIN stage_runs c ON c.itemID = m.id
+                          WHERE m.parentID = s.itemID AND m.present = 1 AND c.state IN ('pending', 'running'))
+        ORDER BY s.seq, i.sourcePath, s.itemID
+        LIMIT 1
+        """
+
+    public func claimNext(owner: String) throws -> Claim? {
+        try write { db in
+            guard let row = try Row.fetchOne(db, sql: Self.claimSQL) else { return nil }
+            let itemID: String = row["itemID"]
+            let stage: String = row["stage"]
+            try db.execute(sql: """
+                UPDATE stage_runs SET state = 'running', owner = ?, attempts = attempts + 1, startedAt = ?
+                WHERE itemID = ? AND stage = ?
+                """, arguments: [owner, Date().timeIntervalSince1970, itemID, stage])
+            guard let run = try StageRun.fetchOne(db, key: ["itemID": itemID, "stage": stage]),
+                  let item = try ItemRecord.fetchOne(db, key: itemID) else { return nil }
+            return Claim(item: item, run: run)
+        }
+    }
+
+    public func complete(_ claim: Claim, result: StageResult) throws {
+        try write { db in
+            if let artifact = result.artifact {
+                try db.execute(sql: """
+                    INSERT INTO artifacts (key, stage, outputSHA, data) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(key) DO UPDATE SET outputSHA = excluded.outputSHA, data = excluded.data
+                    """, arguments: [result.artifactKey, claim.run.stage, result.outputSHA, artifact])
+            }
+            try db.execute(sql: """
+                UPDATE stage_runs
+                SET state = 'done', owner = NULL, errorCode = NULL, errorMessage = NULL, force = 0, pendingReason = NULL,
+                    inputHash = ?, stageVersion = ?, optionsHash = ?, artifactKey = ?, outputSHA = ?,
+                    finishedAt = ?, durationMs = ?
+                WHERE itemID = ? AND stage = ? AND owner = ?
+                """, arguments: [result.inputHash, result.stageVersion, result.optionsHash, result.artifactKey,
+                                 result.outputSHA, Date().timeIntervalSince1970, result.durationMs,
+                                 claim.run.itemID, claim.run.stage, claim.run.owner])
+        }
+    }
+
+    public func fail(_ claim: Claim, error: LecternError, durationMs: Int) throws {
+        try write { db in
+            try db.execute(sql: """
+                UPDATE stage_runs
+                SET state = 'failed', owner = NULL, errorCode = ?, errorMessage = ?, force = 0, pendingReason = NULL,
+                    finishedAt = ?, durationMs = ?
+                WHERE itemID = ? AND stage = ? AND owner = ?
+                """, arguments: [error.code, error.message, Date().timeIntervalSince1970, durationMs,
+                                 claim.run.itemID, claim.run.stage, claim.run.owner])
+        }
+    }
+
+    public func requeue(_ claim: Claim, error: LecternError) throws {
+        try write { db in
+            try db.execute(sql: """
+                UPDATE stage_runs SET state = 'pending', owner = NULL, pendingReason = ?
+                WHERE itemID = ? AND stage = ? AND owner = ?
+                """, arguments: ["retrying after a passing problem: \(error.message)",
+                                 claim.run.itemID, claim.run.stage, claim.run.owner])
+        }
+    }
+
+    public func runningCount() throws -> Int {
+        try pool.read { db in
+            try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM stage_runs s JOIN items i ON i.id = s.itemID
+                WHERE s.state = 'running' AND i.present = 1
+                """) ?? 0
+        }
+    }
+
+    // MARK: Artifacts
+
+    public func artifact(key: String) throws -> Data? {
+        try pool.read { db in try Data.fetchOne(db, sql: "SELECT data FROM artifacts WHERE key = ?", arguments: [key]) }
+    }
+
+    public func artifactOutputSHA(key: String) throws -> String? {
+        try pool.read { db in try String.fetchOne(db, sql: "SELECT outputSHA FROM artifacts WHERE key = ?", arguments: [key]) }
+    }
+
+    public func members(ofCourse courseID: String) throws -> [CourseMember] {
+        try pool.read { db in
+            let items = try ItemRecord.filter(Column("parentID") == courseID && Column("present") == true)
+                .order(Column("sourcePath")).fetchAll(db)
+            let runs = try StageRun.filter(items.map(\.id).contains(Column("itemID"))).order(Column("seq")).fetchAll(db)
+            let byItem = Dictionary(grouping: runs, by: \.itemID)
+            return items.map { CourseMember(item: $0, runs: byItem[$0.id] ?? []) }
+        }
+    }
+
+    // MARK: Runners
+
+    public func registerRunner(id: String) throws {
+        try write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO runners (id, startedAt) VALUES (?, ?)",
+                           arguments: [id, Date().timeIntervalSince1970])
+        }
+    }
+
+    public func unregisterRunner(id: String) throws {
+        try write { db in try db.execute(sql: "DELETE FROM runners WHERE id = ?", arguments: [id]) }
+    }
+
+    public func runnerIDs() throws -> [String] {
+        try pool.read { db in try String.fetchAll(db, sql: "SELECT id FROM runners ORDER BY id") }
+    }
+
+    public func releaseClaims(ofRunner id: String) throws -> Int {
+        try write { db in
+            try db.execute(sql: """
+                UPDATE stage_runs SET state = 'pending', owner = NULL, pendingReason = 'an earlier run stopped while working on it'
+                WHERE state = 'running' AND owner = ?
+                """, arguments: [id])
+            let released = db.changesCount
+            try db.execute(sql: "DELETE FROM runners WHERE id = ?", arguments: [id])
+            return released
+        }
+    }
+
+    // MARK: Settings
+
+    public func setting(_ key: String) throws -> String? {
+        try pool.read { db in try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [key]) }
+    }
+
+    public func setSetting(_ key: String, _ value: String) throws {
+        try write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", arguments: [key, value])
+        }
+    }
+}
