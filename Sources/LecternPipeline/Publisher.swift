@@ -20,13 +20,8 @@ struct Publisher {
         var entries: [IndexEntry] = []
         for item in items {
             let runs = (runsByItem[item.id] ?? []).sorted { $0.seq < $1.seq }
-            let failedRun = runs.first { $0.state == .failed }
-            let error = item.scanError ?? failedRun?.error
-            let state: StageState
-            if error != nil { state = .failed }
-            else if !runs.isEmpty && runs.allSatisfy({ $0.state == .done }) { state = .done }
-            else if runs.contains(where: { $0.state == .running }) { state = .running }
-            else { state = .pending }
+            let outcome = ItemOutcome(item: item, runs: runs)
+            let state = outcome.state
 
             var bundle: String?
             if state == .done, let path = Self.bundlePath(for: item), let key = runs.last?.artifactKey,
@@ -42,8 +37,8 @@ struct Publisher {
             }
             if item.kind == .post, let parent = item.parentID { bundle = courseBundles[parent] ?? nil }
             entries.append(IndexEntry(id: item.id, kind: item.kind, source: SourceRef(path: item.sourcePath, sha256: item.sha256),
-                                      state: state, errorCode: error?.code, errorMessage: error?.message,
-                                      failedStage: failedRun?.stage, bundle: bundle,
+                                      state: state, errorCode: outcome.error?.code, errorMessage: outcome.error?.message,
+                                      failedStage: outcome.failedStage, bundle: bundle,
                                       course: item.kind == .post ? item.parentID : nil))
         }
         try removeStaleFiles(keeping: wanted)

@@ -1,1 +1,27 @@
-print("lectern")
+import ArgumentParser
+import Foundation
+import Glibc
+
+// Tesseract's OpenMP reads OMP_THREAD_LIMIT when the library loads, so it must be set before the
+// process starts: re-execute ourselves once with it set. Pages run side by side on --jobs workers instead.
+if getenv("OMP_THREAD_LIMIT") == nil {
+    setenv("OMP_THREAD_LIMIT", "1", 1)
+    execv("/proc/self/exe", CommandLine.unsafeArgv)
+    // execv only returns on failure; carry on single-process (slower OCR, still correct).
+}
+
+do {
+    var command = try Lectern.parseAsRoot()
+    try command.run()
+} catch let code as ExitCode {
+    exit(code.rawValue)
+} catch {
+    let code = Lectern.exitCode(for: error)
+    if code == .success {
+        print(Lectern.fullMessage(for: error))
+        exit(0)
+    }
+    // Usage and configuration errors exit 2, as the command-line contract says (not ArgumentParser's 64).
+    FileHandle.standardError.write(Data((Lectern.fullMessage(for: error) + "\n").utf8))
+    exit(2)
+}

@@ -1,0 +1,82 @@
+import Foundation
+import LecternModel
+import LecternStore
+
+/// One item as `lectern status` and `lectern show` present it.
+public struct ItemStatus: Codable, Sendable {
+    public struct Stage: Codable, Sendable {
+        public var name: String
+        public var state: StageState
+        public var attempts: Int
+        public var errorCode: ErrorCode?
+        public var errorMessage: String?
+        public var durationMs: Int?
+        /// Why the stage waits (new input, changed options, retry, an interrupted run).
+        public var pendingReason: String?
+        /// Why a done stage would be built again by the next run.
+        public var willRebuild: String?
+    }
+    public var id: String
+    public var kind: ItemKind
+    public var source: SourceRef
+    public var state: StageState
+    public var errorCode: ErrorCode?
+    public var errorMessage: String?
+    /// What the teacher can do about the error.
+    public var advice: String?
+    public var failedStage: String?
+    public var bundle: String?
+    public var stages: [Stage]
+}
+
+/// An item's overall state from its scan error and stage runs; the index and status agree because both use this.
+struct ItemOutcome {
+    var state: StageState
+    var error: LecternError?
+    var failedStage: String?
+
+    init(item: ItemRecord, runs: [StageRun]) {
+        let failed = runs.sorted { $0.seq < $1.seq }.first { $0.state == .failed }
+        error = item.scanError ?? failed?.error
+        failedStage = failed?.stage
+        if error != nil { state = .failed }
+        else if !runs.isEmpty && runs.allSatisfy({ $0.state == .done }) { state = .done }
+        else if runs.contains(where: { $0.state == .running }) { state = .running }
+        else { state = .pending }
+    }
+}
+
+extension Pipeline {
+    /// Every item of the latest scan with its stages, and what the next run would rebuild under `config`.
+    public func status(config: PipelineConfig) throws -> [ItemStatus] {
+        let items = try store.items(presentOnly: true)
+        let runs = try store.stageRuns(itemIDs: items.map(\.id))
+        let plan = Reconciler.plan(items: items, runs: runs, config: config)
+        let rebuild = Dictionary(plan.resets.map { ("\($0.key.itemID)/\($0.key.stage)", $0.reason) },
+                                 uniquingKeysWith: { first, _ in first })
+        let runsByItem = Dictionary(grouping: runs, by: \.itemID)
+        return items.map { item in
+            let itemRuns = (runsByItem[item.id] ?? []).sorted { $0.seq < $1.seq }
+            let outcome = ItemOutcome(item: item, runs: itemRuns)
+            let bundle = outcome.state == .done ? Publisher.bundlePath(for: item) : nil
+            return ItemStatus(
+                id: item.id, kind: item.kind, source: SourceRef(path: item.sourcePath, sha256: item.sha256),
+                state: outcome.state, errorCode: outcome.error?.code, errorMessage: outcome.error?.message,
+                advice: outcome.error?.code.advice, failedStage: outcome.failedStage, bundle: bundle,
+                stages: itemRuns.map { run in
+                    ItemStatus.Stage(name: run.stage, state: run.state, attempts: run.attempts, errorCode: run.errorCode,
+                                     errorMessage: run.errorMessage, durationMs: run.durationMs,
+                                     pendingReason: run.state == .pending ? run.pendingReason : nil,
+                                     willRebuild: run.state == .done ? rebuild["\(run.itemID)/\(run.stage)"] : nil)
+                })
+        }
+    }
+
+    /// The stored bundle of an item, when it has one.
+    public func bundleData(itemID: String) throws -> Data? {
+        guard let item = try store.item(id: itemID), Publisher.bundlePath(for: item) != nil else { return nil }
+        let runs = try store.stageRuns(itemIDs: [itemID]).sorted { $0.seq < $1.seq }
+        guard let last = runs.last, last.state == .done, let key = last.artifactKey else { return nil }
+        return try store.artifact(key: key)
+    }
+}

@@ -1,0 +1,300 @@
+import ArgumentParser
+import Foundation
+import LecternModel
+import LecternPipeline
+
+struct RunSummary: Codable {
+    var items: Int
+    var done: Int
+    var failed: Int
+    var pending: Int
+    var stagesRun: Int
+    var cacheHits: Int
+    var interrupted: Bool
+    var index: [IndexEntry]
+}
+
+/// Runs the pipeline once and reports; shared by `run`, `retry` and `watch`.
+func runOnce(pipeline: Pipeline, inbox: URL, config: PipelineConfig, jobs: Int, json: Bool, stop: StopSignal) throws -> Int32 {
+    let result = try pipeline.run(inbox: inbox, config: config, jobs: jobs, progress: ConsoleProgress(), stop: stop)
+    let entries = result.index.items
+    let summary = RunSummary(items: entries.count, done: entries.filter { $0.state == .done }.count,
+                             failed: entries.filter { $0.state == .failed }.count,
+                             pending: entries.filter { $0.state == .pending || $0.state == .running }.count,
+                             stagesRun: result.stagesRun, cacheHits: result.cacheHits, interrupted: result.interrupted,
+                             index: entries)
+    if json {
+        try printJSON(summary)
+    } else {
+        print("\(summary.items) items: \(summary.done) done, \(summary.failed) failed, \(summary.pending) waiting "
+              + "(\(summary.stagesRun) stages run, \(summary.cacheHits) from cache).")
+        for entry in entries where entry.state == .failed {
+            print("  failed: \(entry.source.path): \(entry.errorMessage ?? "") [\(entry.errorCode?.rawValue ?? "")]")
+        }
+        if summary.failed > 0 { print("Run `lectern status --failed` for what to do, `lectern retry --failed` to try again.") }
+        print("Bundles: \(pipeline.out.appendingPathComponent("bundles").path)")
+    }
+    return summary.failed > 0 || summary.pending > 0 ? 1 : 0
+}
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Process every new or changed file of the inbox, then publish bundles and index.json.",
+        discussion: """
+        Work already done is skipped (results are cached by input hash, stage version and options), so a \
+        second run with nothing new does nothing. A run that was killed is resumed by the next one.
+
+        Example: lectern run --inbox samples --out output --jobs 2
+        """)
+
+    @OptionGroup var inbox: InboxOptions
+    @OptionGroup var out: OutOptions
+    @OptionGroup var pipeline: PipelineOptions
+    @OptionGroup var jobs: JobOptions
+    @Flag(help: "Print a JSON summary with every item on stdout.") var json = false
+
+    func run() throws {
+        let config = try pipeline.load()
+        let inboxURL = try inbox.url()
+        let handlers = SignalHandlers()
+        let code = try runOnce(pipeline: try out.openPipeline(), inbox: inboxURL, config: config, jobs: jobs.jobs,
+                               json: json, stop: handlers.stop)
+        withExtendedLifetime(handlers) {}
+        throw ExitCode(code)
+    }
+}
+
+struct WatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Run, then run again whenever files arrive in the inbox (Ctrl-C to stop).",
+        discussion: """
+        Uses inotify (polling where it is not available) and waits until the inbox has been quiet for a \
+        second, so files still being copied are not taken half-written.
+
+        Example: lectern watch --inbox inbox --out output
+        """)
+
+    @OptionGroup var inbox: InboxOptions
+    @OptionGroup var out: OutOptions
+    @OptionGroup var pipeline: PipelineOptions
+    @OptionGroup var jobs: JobOptions
+
+    func run() throws {
+        let config = try pipeline.load()
+        let inboxURL = try inbox.url()
+        let lectern = try out.openPipeline()
+        let handlers = SignalHandlers()
+        let watcher = InboxWatcher(inbox: inboxURL)
+        var code: Int32 = 0
+        repeat {
+            code = try runOnce(pipeline: lectern, inbox: inboxURL, config: config, jobs: jobs.jobs, json: false, stop: handlers.stop)
+            if !handlers.stop.isStopped {
+                print("Watching \(inbox.inbox)\(watcher.usesPolling ? " (polling)" : "") for new files; Ctrl-C to stop.")
+            }
+        } while watcher.waitForChange(stop: handlers.stop)
+        throw ExitCode(code)
+    }
+}
+
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "List every item with its stages, errors in plain words, and what the next run would rebuild.",
+        discussion: "Exits 1 when some item failed.\n\nExample: lectern status --failed")
+
+    @OptionGroup var out: OutOptions
+    @OptionGroup var pipeline: PipelineOptions
+    @Flag(help: "Only items that failed.") var failed = false
+    @Flag(help: "Print JSON on stdout.") var json = false
+
+    func run() throws {
+        let config = try pipeline.load()
+        var items = try out.openPipeline().status(config: config)
+        let failedCount = items.filter { $0.state == .failed }.count
+        if failed { items = items.filter { $0.state == .failed } }
+        if json {
+            try printJSON(items)
+        } else {
+            for item in items { print(Self.describe(item)) }
+            let counts = Dictionary(grouping: items, by: \.state).mapValues(\.count)
+            print("\(items.count) items: \(counts[.done] ?? 0) done, \(counts[.failed] ?? 0) failed, "
+                  + "\((counts[.pending] ?? 0) + (counts[.running] ?? 0)) waiting.")
+        }
+        throw ExitCode(failedCount > 0 ? 1 : 0)
+    }
+
+    static func describe(_ item: ItemStatus) -> String {
+        var lines = ["\(item.state.rawValue.uppercased().padding(toLength: 8, withPad: " ", startingAt: 0))"
+                     + "\(item.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(item.source.path)  [\(item.id)]"]
+        for stage in item.stages {
+            var line = "    \(stage.name): \(stage.state.rawValue), \(stage.attempts) attempt\(stage.attempts == 1 ? "" : "s")"
+            if let ms = stage.durationMs { line += ", \(ConsoleProgress.seconds(ms))" }
+            if let code = stage.errorCode { line += " — \(code.rawValue)" }
+            if let reason = stage.pendingReason { line += " (waiting: \(reason))" }
+            if let reason = stage.willRebuild { line += " (will rebuild: \(reason))" }
+            lines.append(line)
+        }
+        if let message = item.errorMessage {
+            lines.append("    What happened: \(message)")
+            if let advice = item.advice { lines.append("    What to do: \(advice)") }
+        }
+        if let bundle = item.bundle { lines.append("    Bundle: \(bundle)") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+struct RetryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "retry",
+        abstract: "Run failed stages again, or a named stage and what depends on it, ignoring cached results.",
+        discussion: """
+        lectern retry --failed              the failed stages of every failed item
+        lectern retry --item ID             the failed stages of one item (all its stages if none failed)
+        lectern retry --stage quiz          the quiz stage of every item, and what depends on it
+        lectern retry --stage ocr --failed  only where ocr failed
+        Stages: \(StageID.allCases.map(\.rawValue).joined(separator: ", ")).
+        """)
+
+    @OptionGroup var out: OutOptions
+    @OptionGroup var pipeline: PipelineOptions
+    @OptionGroup var jobs: JobOptions
+    @Option(help: "The stage to run again (with the stages that consume its output).") var stage: String?
+    @Option(help: "Only this item (its ID, an ID prefix, or its source path).") var item: String?
+    @Flag(help: "Only stages that failed.") var failed = false
+    @Option(help: "The inbox (default: the inbox of the latest run).") var inbox: String?
+    @Flag(help: "Print a JSON summary on stdout.") var json = false
+
+    func validate() throws {
+        guard stage != nil || item != nil || failed else {
+            throw ValidationError("say what to retry: --failed, --item ID or --stage NAME")
+        }
+        if let stage, StageID(rawValue: stage) == nil {
+            throw ValidationError("unknown stage '\(stage)'; stages are \(StageID.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        let config = try pipeline.load()
+        let lectern = try out.openPipeline()
+        guard let inboxURL = try inbox.map({ try InboxOptions(inbox: $0).url() }) ?? lectern.rememberedInbox() else {
+            throw ValidationError("no run has used \(out.out) yet; pass --inbox")
+        }
+        let count: Int
+        do {
+            count = try lectern.markForRetry(stage: stage.flatMap(StageID.init(rawValue:)), itemID: item, failedOnly: failed)
+        } catch let error as LecternError {
+            throw ValidationError(error.message)
+        }
+        if !json { print("\(count) stage\(count == 1 ? "" : "s") will run again.") }
+        let handlers = SignalHandlers()
+        let code = try runOnce(pipeline: lectern, inbox: inboxURL, config: config, jobs: jobs.jobs, json: json, stop: handlers.stop)
+        withExtendedLifetime(handlers) {}
+        throw ExitCode(code)
+    }
+}
+
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show one item: its stages, its error, and its bundle.",
+        discussion: "ITEM is an ID (or the start of one) from `lectern status`, or the file's path in the inbox.\n\nExample: lectern show photos/water-cycle.jpg")
+
+    @Argument(help: "The item's ID, ID prefix or source path.") var item: String
+    @OptionGroup var out: OutOptions
+    @OptionGroup var pipeline: PipelineOptions
+    @Flag(help: "Print JSON (the item and its bundle) on stdout.") var json = false
+
+    struct Shown: Encodable {
+        var item: ItemStatus
+        var bundle: AnyJSON?
+    }
+
+    func run() throws {
+        let lectern = try out.openPipeline()
+        let matches = try lectern.status(config: try pipeline.load()).filter {
+            $0.id.hasPrefix(item) || $0.source.path == item
+        }
+        guard let found = matches.first else { throw ValidationError("no item '\(item)' in \(out.out); see `lectern status`") }
+        guard matches.count == 1 else {
+            throw ValidationError("'\(item)' matches \(matches.count) items: \(matches.map(\.id).joined(separator: ", "))")
+        }
+        let bundle = try lectern.bundleData(itemID: found.id)
+        if json {
+            try printJSON(Shown(item: found, bundle: try bundle.map { try JSONDecoder().decode(AnyJSON.self, from: $0) }))
+        } else {
+            print(StatusCommand.describe(found))
+            if let bundle { print(String(decoding: bundle, as: UTF8.self), terminator: "") }
+        }
+    }
+}
+
+/// Passes a stored bundle through to JSON output unchanged.
+struct AnyJSON: Codable {
+    let value: Any
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { value = NSNull() }
+        else if let bool = try? container.decode(Bool.self) { value = bool }
+        else if let int = try? container.decode(Int.self) { value = int }
+        else if let double = try? container.decode(Double.self) { value = double }
+        else if let string = try? container.decode(String.self) { value = string }
+        else if let array = try? container.decode([AnyJSON].self) { value = array }
+        else { value = try container.decode([String: AnyJSON].self) }
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch value {
+        case is NSNull: try container.encodeNil()
+        case let bool as Bool: try container.encode(bool)
+        case let int as Int: try container.encode(int)
+        case let double as Double: try container.encode(double)
+        case let string as String: try container.encode(string)
+        case let array as [AnyJSON]: try container.encode(array)
+        case let object as [String: AnyJSON]: try container.encode(object)
+        default: try container.encodeNil()
+        }
+    }
+}
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "For CI: rebuild everything in a temporary folder and compare with OUT; exit 1 naming the bundles that differ.",
+        discussion: """
+        Exit 0 when OUT's bundles, media and index.json equal a fresh build of the inbox, 1 when they \
+        differ (stale bundles), 2 on a usage or configuration error.
+
+        Example (CI): lectern run --inbox course --out published && git diff --exit-code published
+                  or: lectern check --inbox course --out published
+        """)
+
+    @OptionGroup var inbox: InboxOptions
+    @OptionGroup var out: OutOptions
+    @OptionGroup var pipeline: PipelineOptions
+    @OptionGroup var jobs: JobOptions
+    @Flag(help: "Print the differing files as JSON on stdout.") var json = false
+
+    func run() throws {
+        let config = try pipeline.load()
+        let inboxURL = try inbox.url()
+        let temp = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-check-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: temp) }
+        let fresh = try Pipeline(out: temp)
+        let handlers = SignalHandlers()
+        _ = try fresh.run(inbox: inboxURL, config: config, jobs: jobs.jobs, progress: ConsoleProgress(), stop: handlers.stop)
+        let differing = PublishedFiles.differences(between: out.url, and: temp)
+        if json {
+            try printJSON(["differing": differing])
+        } else if differing.isEmpty {
+            print("Up to date: \(out.out) matches a fresh build of \(inbox.inbox).")
+        } else {
+            print("Stale: \(differing.count) file\(differing.count == 1 ? "" : "s") of \(out.out) differ from a fresh build:")
+            for path in differing { print("  \(path)") }
+        }
+        throw ExitCode(differing.isEmpty ? 0 : 1)
+    }
+}

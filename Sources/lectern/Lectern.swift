@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import LecternModel
+import LecternPipeline
+
+struct Lectern: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lectern",
+        abstract: "Turn homework photos, text scripts and HTML course posts into study bundles.",
+        discussion: """
+        Drop files into an inbox folder and run `lectern run`. Photos (.jpg .png .tif) become homework \
+        quizzes, scripts (.txt .srt .vtt) become graded word lists, and folders of HTML posts become \
+        lectures. Results go to OUT/bundles, with OUT/index.json listing every item.
+
+        Exit codes: 0 every item done; 1 some item failed (each is recorded, the rest still processed); \
+        2 usage or configuration error.
+        """,
+        subcommands: [RunCommand.self, WatchCommand.self, StatusCommand.self, RetryCommand.self,
+                      ShowCommand.self, CheckCommand.self])
+}
+
+struct OutOptions: ParsableArguments {
+    @Option(help: "The output folder: the store (lectern.sqlite), bundles/, media/ and index.json.")
+    var out = "output"
+
+    var url: URL { URL(fileURLWithPath: out) }
+
+    func openPipeline() throws -> Pipeline {
+        do {
+            return try Pipeline(out: url)
+        } catch {
+            throw ValidationError("cannot open the output folder \(out): \(error)")
+        }
+    }
+}
+
+struct InboxOptions: ParsableArguments {
+    @Option(help: "The folder teachers drop files into. Lectern never changes or deletes anything in it.")
+    var inbox = "inbox"
+
+    func url() throws -> URL {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: inbox, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("the inbox folder '\(inbox)' does not exist")
+        }
+        return URL(fileURLWithPath: inbox)
+    }
+}
+
+struct PipelineOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The pipeline file: stages and their options.",
+                               discussion: "Default: pipelines/default.yml when it exists, else built-in defaults.",
+                               valueName: "file"))
+    var pipeline: String?
+
+    func load() throws -> PipelineConfig {
+        let path = pipeline ?? (FileManager.default.fileExists(atPath: "pipelines/default.yml") ? "pipelines/default.yml" : nil)
+        guard let path else { return PipelineConfig() }
+        do {
+            return try PipelineConfig.load(path: path)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+}
+
+struct JobOptions: ParsableArguments {
+    @Option(help: "How many items to work on at once (default: the number of cores).")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    func validate() throws {
+        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256") }
+    }
+}
+
+/// Finishes the stage in hand and stops on SIGINT/SIGTERM instead of dying mid-write.
+/// Keep the value alive for as long as the signals should be handled.
+struct SignalHandlers {
+    let stop = StopSignal()
+    private var sources: [any DispatchSourceSignal] = []
+
+    init() {
+        let stop = self.stop
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { @Sendable in
+                if stop.isStopped { exit(130) } // a second Ctrl-C means now
+                FileHandle.standardError.write(Data("\nlectern: stopping after the stages in progress (Ctrl-C again to quit now)\n".utf8))
+                stop.stop()
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+}
+
+func printJSON<T: Encodable>(_ value: T) throws {
+    FileHandle.standardOutput.write(try CanonicalJSON.encode(value))
+}
