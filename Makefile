@@ -1,0 +1,26 @@
+# Lectern: `make run` sets up, builds and processes samples/ into output/; `make test` sets up and runs the tests.
+SWIFT ?= swift
+INBOX ?= samples
+OUT ?= output
+
+.PHONY: setup build run test bench samples clean
+
+setup:
+	@bash scripts/setup.sh
+
+build: setup
+	$(SWIFT) build -c release --product lectern
+
+run: build
+	.build/release/lectern run --inbox $(INBOX) --out $(OUT)
+
+test: setup
+	$(SWIFT) build --product lectern
+	$(SWIFT) test
+
+# Regenerates the sample photos (needs ImageMagick and DejaVu fonts).
+samples:
+	bash scripts/make-samples.sh
+
+clean:
+	rm -rf .build $(OUT)/lectern.sqlite* $(OUT)/bundles $(OUT)/media $(OUT)/index.json $(OUT)/.runners

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Lectern needs. Idempotent: does nothing when they are all present.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libtesseract-dev libleptonica-dev tesseract-ocr-eng   # OCR (C API) and its English model
+  libxml2-dev                                           # HTML course posts
+  libsqlite3-dev                                        # the content store
+  wordnet-base                                          # lemmas, senses and definitions
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing: ${missing[*]}"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "setup: run as root or install sudo to install ${missing[*]}" >&2; exit 2; }
+  sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
