@@ -1,1 +1,166 @@
+import CLibXML2
+import Foundation
 import LecternModel
+
+/// Options of the parse stage; part of the stage's cache key.
+public struct HTMLOptions: Sendable, Hashable, Codable {
+    /// Pages larger than this are refused before libxml2 sees them.
+    public var maxBytes: Int = 20_000_000
+
+    public init(maxBytes: Int = 20_000_000) {
+        self.maxBytes = maxBytes
+    }
+}
+
+/// libxml2's HTML parser behind a Swift API: HTML course post → sanitised typed blocks.
+public enum HTMLParser {
+    /// Bumped whenever the output for the same input can change (part of the stage cache key).
+    public static let version = 1
+
+    private static let initialized: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
+    /// Call once before threads start (xmlInitParser); idempotent and thread-safe.
+    public static func initialize() {
+        _ = initialized
+    }
+
+    /// Parses one course post.
+    /// - Parameter sourcePath: the post's path relative to the inbox; relative image and link URLs
+    ///   are resolved against its folder into inbox-relative paths.
+    public static func parse(_ data: Data, sourcePath: String, options: HTMLOptions) throws(LecternError) -> ParsedPost {
+        initialize()
+        try checkBytes(data, options: options)
+
+        let read = try LibXMLReader.read(data)
+        let dom = read.dom
+        let urls = URLPolicy(sourcePath: sourcePath)
+        let converter = BlockConverter(dom: dom, urls: urls)
+
+        let (main, _) = ContentFinder.mainContent(in: dom)
+        var blocks: [Block] = []
+        if main >= 0 {
+            blocks = converter.blocks(ofChildren: main)
+            if blocks.isEmpty, let body = dom.first(["body"], under: dom.root), body != main {
+                blocks = converter.blocks(ofChildren: body)
+            }
+        }
+        guard !blocks.isEmpty else {
+            throw LecternError(.noTextFound,
+                "The page has no readable content: after leaving out menus, scripts and page furniture, nothing was left.")
+        }
+
+        let title = findTitle(dom: dom, blocks: blocks, sourcePath: sourcePath)
+        let warnings = collectWarnings(read: read, converter: converter)
+        return ParsedPost(title: title, blocks: blocks, warnings: warnings)
+    }
+
+    // MARK: - Before libxml2
+
+    private static func checkBytes(_ data: Data, options: HTMLOptions) throws(LecternError) {
+        if data.isEmpty {
+            throw LecternError(.emptyFile, "The file is empty.")
+        }
+        let limit = min(options.maxBytes, Int(Int32.max) - 1)
+        if data.count > limit {
+            throw LecternError(.fileTooLarge,
+                "The page is \(megabytes(data.count)), more than the \(megabytes(limit)) limit for one course post.")
+        }
+        let isBlank = data.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }
+        if isBlank {
+            throw LecternError(.emptyFile, "The file contains only blank space.")
+        }
+        let head = data.prefix(8)
+        let magic: [(bytes: [UInt8], kind: String)] = [
+            ([0x89, 0x50, 0x4E, 0x47], "a PNG image"), ([0xFF, 0xD8, 0xFF], "a JPEG image"),
+            ([0x47, 0x49, 0x46, 0x38], "a GIF image"), ([0x25, 0x50, 0x44, 0x46], "a PDF document"),
+            ([0x50, 0x4B, 0x03, 0x04], "a ZIP archive (perhaps a Word or EPUB file)"),
+            ([0x49, 0x49, 0x2A, 0x00], "a TIFF image"), ([0x4D, 0x4D, 0x00, 0x2A], "a TIFF image"),
+            ([0x1F, 0x8B], "a compressed (gzip) file"),
+        ]
+        for m in magic where head.starts(with: m.bytes) {
+            throw LecternError(.mislabelledFile, "The file is named like a web page but is really \(m.kind).")
+        }
+        // NUL bytes: UTF-16/32 with a BOM is fine (libxml2 reads it); without one we cannot tell.
+        let hasBOM16 = head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF])
+        let hasBOM32 = head.starts(with: [0x00, 0x00, 0xFE, 0xFF])
+        if !hasBOM16 && !hasBOM32 && data.prefix(4096).contains(0) {
+            let sample = data.prefix(4096)
+            let zeros = sample.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
+            if zeros * 3 >= sample.count {
+                throw LecternError(.encodingError,
+                    "The page looks like UTF-16 text without a byte-order mark, so its characters cannot be read reliably. Save it as UTF-8 and add it again.")
+            }
+            throw LecternError(.malformedHTML, "The file contains binary data and is not a readable web page.")
+        }
+    }
+
+    private static func megabytes(_ n: Int) -> String {
+        let mb = Double(n) / 1_000_000
+        return mb >= 10 ? "\(Int(mb.rounded())) MB" : String(format: "%.1f MB", mb)
+    }
+
+    // MARK: - After conversion
+
+    private static func findTitle(dom: DOM, blocks: [Block], sourcePath: String) -> String {
+        if let t = dom.first(["title"], under: dom.root) {
+            let text = TextTools.collapse(dom.rawText(of: t, lineBreaks: false))
+            if !text.isEmpty { return text }
+        }
+        if let h1 = dom.first(["h1"], under: dom.root) {
+            let text = TextTools.collapse(dom.rawText(of: h1, lineBreaks: false))
+            if !text.isEmpty { return text }
+        }
+        if let heading = blocks.first(where: { $0.type == .heading }), let text = heading.text, !text.isEmpty {
+            return text
+        }
+        let file = sourcePath.split(separator: "/").last.map(String.init) ?? sourcePath
+        let stem = file.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
+        return stem.isEmpty ? file : stem
+    }
+
+    private static func collectWarnings(read: ReadResult, converter: BlockConverter) -> [String] {
+        var warnings: [String] = []
+        if read.fellBackToLatin1 {
+            warnings.append("The page is not valid UTF-8 and does not say which encoding it uses; it was read as Windows-1252 (Western European).")
+        }
+        if let enc = read.unknownEncoding {
+            warnings.append("The page declares the character encoding \"\(enc)\", which is not known; some characters may be wrong.")
+        }
+        if read.endsMidTag {
+            warnings.append("The file ends in the middle of a tag, so it was probably cut off; everything before that point was kept.")
+        }
+        for (name, n) in read.droppedExecutable.sorted(by: { $0.key < $1.key }) {
+            warnings.append("Removed \(TextTools.plural(n, "\(name) element")) (embedded code or pages are never copied).")
+        }
+        if read.eventHandlerCount > 0 {
+            let names = read.eventHandlerNames.sorted().prefix(5).joined(separator: ", ")
+            warnings.append("Removed \(TextTools.plural(read.eventHandlerCount, "event-handler attribute")) (\(names)).")
+        }
+        let unsafeLinks = converter.unsafeLinkSchemes.values.reduce(0, +)
+        if unsafeLinks > 0 {
+            let schemes = converter.unsafeLinkSchemes.keys.sorted().map { $0 + ":" }.joined(separator: ", ")
+            warnings.append("Removed \(TextTools.plural(unsafeLinks, "unsafe link")) (\(schemes)); the link text was kept.")
+        }
+        if converter.linksOutsideInbox > 0 {
+            warnings.append("Removed \(TextTools.plural(converter.linksOutsideInbox, "link")) pointing outside the inbox; the link text was kept.")
+        }
+        let unsafeImages = converter.unsafeImageSchemes.values.reduce(0, +)
+        if unsafeImages > 0 {
+            let schemes = converter.unsafeImageSchemes.keys.sorted().map { $0 + ":" }.joined(separator: ", ")
+            warnings.append("Left out \(TextTools.plural(unsafeImages, "image")) with an address that is not allowed (\(schemes)).")
+        }
+        if converter.imagesOutsideInbox > 0 {
+            warnings.append("Left out \(TextTools.plural(converter.imagesOutsideInbox, "image")) whose path points outside the inbox.")
+        }
+        if converter.imagesWithoutSource > 0 {
+            warnings.append("Left out \(TextTools.plural(converter.imagesWithoutSource, "image")) without an address.")
+        }
+        if converter.depthCapped {
+            warnings.append("Part of the page is nested very deeply; its innermost parts were kept as plain text.")
+        }
+        return warnings
+    }
+}

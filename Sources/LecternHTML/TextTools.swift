@@ -1,0 +1,82 @@
+import Foundation
+
+enum TextTools {
+    /// Private marker for a `<br>` while text is being collapsed; becomes "\n" at the end.
+    static let lineBreak: Character = "\u{2028}"
+
+    @inline(__always)
+    static func isSpace(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x20, 0x09, 0x0A, 0x0D, 0x0C, 0xA0: return true
+        default: return false
+        }
+    }
+
+    /// Collapses runs of whitespace to one space, turns line-break markers into "\n",
+    /// and trims both ends.
+    static func collapse(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        var atLineStart = true
+        for s in text.unicodeScalars {
+            if s == "\u{2028}" {
+                out.append("\n")
+                pendingSpace = false
+                atLineStart = true
+            } else if isSpace(s) {
+                pendingSpace = true
+            } else {
+                if pendingSpace && !atLineStart { out.append(" ") }
+                pendingSpace = false
+                atLineStart = false
+                out.append(s)
+            }
+        }
+        var result = String(out)
+        // Trim stray newlines from <br> at either end.
+        while result.last == "\n" || result.last == " " { result.removeLast() }
+        while result.first == "\n" || result.first == " " { result.removeFirst() }
+        return result
+    }
+
+    /// Windows-1252 meanings of the C1 control range. Browsers read pages labelled Latin-1 this way,
+    /// and libxml2 falls back to Latin-1 for undeclared non-UTF-8 pages, so a ’ or € would otherwise
+    /// arrive as an invisible control character.
+    private static let cp1252C1: [UInt32: Unicode.Scalar] = [
+        0x80: "\u{20AC}", 0x82: "\u{201A}", 0x83: "\u{0192}", 0x84: "\u{201E}", 0x85: "\u{2026}",
+        0x86: "\u{2020}", 0x87: "\u{2021}", 0x88: "\u{02C6}", 0x89: "\u{2030}", 0x8A: "\u{0160}",
+        0x8B: "\u{2039}", 0x8C: "\u{0152}", 0x8E: "\u{017D}", 0x91: "\u{2018}", 0x92: "\u{2019}",
+        0x93: "\u{201C}", 0x94: "\u{201D}", 0x95: "\u{2022}", 0x96: "\u{2013}", 0x97: "\u{2014}",
+        0x98: "\u{02DC}", 0x99: "\u{2122}", 0x9A: "\u{0161}", 0x9B: "\u{203A}", 0x9C: "\u{0153}",
+        0x9E: "\u{017E}", 0x9F: "\u{0178}",
+    ]
+
+    /// Maps C1 controls to their Windows-1252 characters and removes other control characters
+    /// (keeping tab, newline and carriage return). Returns the number of characters changed.
+    static func cleanControls(_ text: inout String) -> Int {
+        // Fast path: C1 controls are 0xC2 0x80–0x9F in UTF-8; C0 controls are < 0x20.
+        let needsWork = text.utf8.contains { b in
+            (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D) || b == 0xC2 || b == 0x7F
+        }
+        guard needsWork else { return 0 }
+        var changed = 0
+        var out = String.UnicodeScalarView()
+        for s in text.unicodeScalars {
+            let v = s.value
+            if (v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D) || v == 0x7F {
+                changed += 1
+            } else if v >= 0x80 && v <= 0x9F {
+                changed += 1
+                if let m = cp1252C1[v] { out.append(m) }
+            } else {
+                out.append(s)
+            }
+        }
+        text = String(out)
+        return changed
+    }
+
+    static func plural(_ n: Int, _ singular: String, _ pluralForm: String? = nil) -> String {
+        n == 1 ? "1 \(singular)" : "\(n) \(pluralForm ?? singular + "s")"
+    }
+}
