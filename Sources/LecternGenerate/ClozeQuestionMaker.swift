@@ -98,9 +98,10 @@ struct Vocabulary {
                     if seen.insert(list + token.text).inserted {
                         if list == "y" { years.append(token.text) } else { numbers.append(token.text) }
                     }
-                } else if token.isCapitalized && !token.isSentenceInitial && !wordNet.isKnown(lower) {
-                    if seen.insert("c" + token.text).inserted { names.append(token.text) }
-                } else if isTerm(lower) {
+                } else if token.isCapitalized && !token.isSentenceInitial {
+                    // Capitalised mid-sentence: a name ("Albany"), never a common-noun distractor.
+                    if !wordNet.isKnown(lower), seen.insert("c" + token.text).inserted { names.append(token.text) }
+                } else if !token.isCapitalized && isTerm(lower) {
                     terms[lower, default: 0] += 1
                 }
             }
@@ -155,9 +156,11 @@ struct Vocabulary {
         case .term:
             let answer = candidate.answer.lowercased()
             var pool: [(String, String)] = []
-            if let sense = wordNet.synsets(of: answer, pos: .noun).first {
+            // Sisters of the answer's sense in this sentence; common ones first, since a rare word gives itself away.
+            if let sense = SenseChooser.best(wordNet.synsets(of: answer, pos: .noun), context: candidate.sentence) {
                 let coordinates = wordNet.coordinateTerms(of: SynsetID(offset: sense.offset, pos: .noun))
-                    .filter { $0.allSatisfy(\.isLetter) && $0.count >= 3 && $0 == $0.lowercased() }
+                    .filter { $0.allSatisfy(\.isLetter) && $0.count >= 3 && $0 == $0.lowercased() && wordNet.frequency(of: $0, pos: .noun) > 0 }
+                    .sorted { (wordNet.frequency(of: $1, pos: .noun), $0) < (wordNet.frequency(of: $0, pos: .noun), $1) }
                 pool += coordinates.prefix(12).map { ($0, "wordnet-coordinate") }
             }
             // Terms of the same text with a similar salience, then any other noun of the text.
