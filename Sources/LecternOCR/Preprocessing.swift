@@ -1,0 +1,229 @@
+import CTesseract
+import Foundation
+
+/// Which Leptonica clean-up steps run before recognition. Grayscale conversion always runs.
+/// The defaults are the combination measured best on the fixtures (see the module's tests).
+public struct OCRPreprocessing: Sendable, Hashable, Codable {
+    /// Scale so that lowercase letters are about `targetXHeight` pixels tall.
+    public var rescale: Bool = true
+    /// The working x-height in pixels, measured from the image's letter shapes.
+    public var targetXHeight: Int = 24
+    /// Flatten uneven lighting and shadows to a white background.
+    public var normalizeBackground: Bool = true
+    /// Straighten a tilted page (Leptonica's skew search, up to ±`maxSkewDegrees`).
+    public var deskew: Bool = true
+    /// The largest tilt looked for, in degrees either way.
+    public var maxSkewDegrees: Double = 12
+    /// Turn the page into black and white ourselves (Sauvola) instead of leaving it to Tesseract.
+    public var binarize: Bool = false
+    /// A white margin added around the page, in pixels; 0 for none.
+    public var borderPixels: Int = 16
+
+    public init(rescale: Bool = true, targetXHeight: Int = 24, normalizeBackground: Bool = true,
+                deskew: Bool = true, maxSkewDegrees: Double = 12, binarize: Bool = false, borderPixels: Int = 16) {
+        self.rescale = rescale
+        self.targetXHeight = targetXHeight
+        self.normalizeBackground = normalizeBackground
+        self.deskew = deskew
+        self.maxSkewDegrees = maxSkewDegrees
+        self.binarize = binarize
+        self.borderPixels = borderPixels
+    }
+
+    /// Grayscale only: what Tesseract would see without our help.
+    public static let none = OCRPreprocessing(rescale: false, normalizeBackground: false, deskew: false,
+                                              binarize: false, borderPixels: 0)
+
+    private enum CodingKeys: String, CodingKey {
+        case rescale, targetXHeight, normalizeBackground, deskew, maxSkewDegrees, binarize, borderPixels
+    }
+
+    /// Missing keys take their defaults, so a pipeline file can name only what it changes.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = OCRPreprocessing()
+        rescale = try c.decodeIfPresent(Bool.self, forKey: .rescale) ?? d.rescale
+        targetXHeight = try c.decodeIfPresent(Int.self, forKey: .targetXHeight) ?? d.targetXHeight
+        normalizeBackground = try c.decodeIfPresent(Bool.self, forKey: .normalizeBackground) ?? d.normalizeBackground
+        deskew = try c.decodeIfPresent(Bool.self, forKey: .deskew) ?? d.deskew
+        maxSkewDegrees = try c.decodeIfPresent(Double.self, forKey: .maxSkewDegrees) ?? d.maxSkewDegrees
+        binarize = try c.decodeIfPresent(Bool.self, forKey: .binarize) ?? d.binarize
+        borderPixels = try c.decodeIfPresent(Int.self, forKey: .borderPixels) ?? d.borderPixels
+    }
+}
+
+/// Seconds spent in each part of one recognition, for benchmarks.
+public struct OCRTimings: Sendable, Hashable, Codable {
+    /// Header check and decoding.
+    public var decode: Double = 0
+    /// Each preprocessing step, in the order run, under the same names as `OCRPage.preprocessing`
+    /// minus their details.
+    public var steps: [Step] = []
+    /// Tesseract's layout analysis and recognition.
+    public var recognize: Double = 0
+    /// Making the thumbnail.
+    public var thumbnail: Double = 0
+    public var total: Double { decode + steps.reduce(0) { $0 + $1.seconds } + recognize + thumbnail }
+
+    public struct Step: Sendable, Hashable, Codable {
+        public var name: String
+        public var seconds: Double
+    }
+    public init() {}
+}
+
+/// Monotonic seconds since an arbitrary point.
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// The result of preprocessing: the image Tesseract gets and what was done to it.
+struct PreparedPage {
+    var image: PixImage
+    var steps: [String]
+    /// Typical letter height on `image`, when it could be measured.
+    var xHeight: Double?
+
+    /// The resolution to tell Tesseract: ours is a 300 dpi page when letters are 24 px high.
+    var sourceResolution: Int? {
+        guard let xHeight else { return nil }
+        return Int(min(max(300 * xHeight / 24, 70), 1200).rounded())
+    }
+}
+
+enum Preprocessor {
+    /// Removes alpha (blending onto white: transparent pixels are often stored as black) and
+    /// colormaps, so both the working image and the thumbnail start from plain gray or RGB.
+    static func flatten(_ pix: PixImage) -> PixImage {
+        var current = pix
+        if current.samplesPerPixel == 4, current.depth == 32,
+           let blended = PixImage(taking: pixAlphaBlendUniform(current.pointer, 0xFFFF_FF00)) {
+            current = blended
+        }
+        if current.hasColormap,
+           let plain = PixImage(taking: pixRemoveColormap(current.pointer, l_int32(REMOVE_CMAP_BASED_ON_SRC))) {
+            current = plain
+        }
+        return current
+    }
+
+    static func run(_ original: PixImage, options: OCRPreprocessing, timings: inout OCRTimings) -> PreparedPage? {
+        var steps: [String] = []
+        func timed<T>(_ name: String, _ body: () -> T) -> T {
+            let start = now()
+            let result = body()
+            timings.steps.append(.init(name: name, seconds: now() - start))
+            return result
+        }
+
+        guard var pix = timed("grayscale", { PixImage(taking: pixConvertTo8(original.pointer, 0)) }) else { return nil }
+        steps.append("grayscale")
+
+        let estimate = timed("measure letters") { estimateXHeight(pix) }
+        var xHeight = estimate
+        if options.rescale, let estimate {
+            let scaled: (PixImage, String, Double)? = timed("scale") {
+                var factor = Double(max(8, options.targetXHeight)) / estimate
+                factor = min(max(factor, 0.25), 4)
+                // Never build a working image beyond 64 megapixels.
+                let area = Double(pix.width) * Double(pix.height)
+                if area * factor * factor > 64e6 { factor = (64e6 / area).squareRoot() }
+                // Resampling within ±15% buys nothing and blurs.
+                guard abs(factor - 1) > 0.15,
+                      let out = PixImage(taking: pixScale(pix.pointer, Float(factor), Float(factor))) else { return nil }
+                return (out, String(format: "scale x%.2f (x-height %.0f px)", factor, estimate), estimate * factor)
+            }
+            if let (image, step, newXHeight) = scaled {
+                pix = image
+                steps.append(step)
+                xHeight = newXHeight
+            }
+        }
+
+        if options.normalizeBackground,
+           let normalized = timed("normalise background", { PixImage(taking: pixBackgroundNormSimple(pix.pointer, nil, nil)) }) {
+            pix = normalized
+            steps.append("normalise background")
+        }
+
+        if options.deskew {
+            let result: (PixImage, Float, Float)? = timed("deskew") {
+                var angle: Float = 0, confidence: Float = 0
+                // Defaults (0) for the reductions, the 1° sweep step and the threshold; only the
+                // range is ours: Leptonica's default ±7° misses phones held at 10°.
+                let range = Float(min(max(options.maxSkewDegrees, 1), 30))
+                guard let out = PixImage(taking: pixDeskewGeneral(pix.pointer, 0, range, 0, 0, 0, &angle, &confidence))
+                else { return nil }
+                return (out, angle, confidence)
+            }
+            if let (image, angle, confidence) = result {
+                pix = image
+                // Leptonica rotates only when it is confident and the angle is at least 0.1°.
+                if confidence >= 3, abs(angle) >= 0.1 {
+                    steps.append(String(format: "deskew %.1f°", Double(angle)))
+                }
+            }
+        }
+
+        if options.binarize {
+            let binary: PixImage? = timed("binarise") {
+                var out: UnsafeMutablePointer<PIX>? = nil
+                let window = l_int32(max(8, options.targetXHeight))
+                guard pixSauvolaBinarize(pix.pointer, window, 0.34, 1, nil, nil, nil, &out) == 0 else { return nil }
+                return PixImage(taking: out)
+            }
+            if let binary {
+                pix = binary
+                steps.append("binarise (Sauvola)")
+            }
+        }
+
+        if options.borderPixels > 0 {
+            let b = l_int32(min(options.borderPixels, 512))
+            if let bordered = timed("white border", {
+                PixImage(taking: pixAddBlackOrWhiteBorder(pix.pointer, b, b, b, b, l_int32(L_GET_WHITE_VAL)))
+            }) {
+                pix = bordered
+                steps.append("white border \(b) px")
+            }
+        }
+        return PreparedPage(image: pix, steps: steps, xHeight: xHeight)
+    }
+
+    /// The typical height in pixels of the letters on an 8-bit gray page: the median height of
+    /// letter-sized dark connected components. Nil when there are too few to say (a blank page,
+    /// a photo without text), in which case the image is left at its size.
+    static func estimateXHeight(_ gray: PixImage) -> Double? {
+        // Large photos: measure on a half-size copy, it is 4× cheaper and precise enough.
+        var work = gray
+        var factor = 1.0
+        if gray.width * gray.height > 6_000_000, let half = PixImage(taking: pixScaleAreaMap2(gray.pointer)) {
+            work = half
+            factor = 2
+        }
+        var binary: UnsafeMutablePointer<PIX>? = nil
+        let tile = l_int32(max(64, min(work.width, work.height) / 4))
+        guard pixOtsuAdaptiveThreshold(work.pointer, tile, tile, 0, 0, 0.1, nil, &binary) == 0,
+              let bin = PixImage(taking: binary) else { return nil }
+        guard let boxes = pixConnCompBB(bin.pointer, 8) else { return nil }
+        defer {
+            var owned: UnsafeMutablePointer<BOXA>? = boxes
+            boxaDestroy(&owned)
+        }
+        let count = Int(boxaGetCount(boxes))
+        var heights: [Int] = []
+        heights.reserveCapacity(count)
+        let maxHeight = max(8, work.height / 8)
+        for i in 0..<count {
+            var x: l_int32 = 0, y: l_int32 = 0, w: l_int32 = 0, h: l_int32 = 0
+            guard boxaGetBoxGeometry(boxes, l_int32(i), &x, &y, &w, &h) == 0 else { continue }
+            // Letter-like: not specks, not rules or frames, not whole blobs of shadow.
+            if h >= 4, h <= maxHeight, w >= 2, w <= 3 * h { heights.append(Int(h)) }
+        }
+        guard heights.count >= 10 else { return nil }
+        heights.sort()
+        return Double(heights[heights.count / 2]) * factor
+    }
+}
