@@ -116,9 +116,11 @@ public struct LectureBuilder: Sendable {
     /// A post is one topic, or one per `h2` section when splitting is on.
     private func topics(of coursePost: CoursePost, week: Int, courseID: String) -> [Topic] {
         guard let post = coursePost.post else { return [] }
-        var sections: [(title: String, blocks: [Block])] = [(post.title, [])]
+        // The post's own h1 names it better than <title>, which often carries the site's name too.
+        let heading = post.blocks.first { $0.type == .heading && $0.level == 1 }
+        var sections: [(title: String, blocks: [Block])] = [(heading?.text ?? post.title, [])]
         for block in post.blocks {
-            if block.type == .heading, block.level == 1, block.text == post.title { continue }
+            if block == heading { continue }
             if options.splitAtH2, block.type == .heading, block.level == 2, let text = block.text {
                 sections.append((text, []))
             } else {

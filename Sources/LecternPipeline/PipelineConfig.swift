@@ -119,9 +119,10 @@ public struct PipelineConfig: Sendable {
         guard let mapping = node.mapping else {
             throw ConfigError(file: file, line: Self.line(node), message: "options of stage '\(stage.rawValue)' must be a mapping")
         }
-        var merged: [String: Any] = [:]
-        if let defaults = try? JSONSerialization.jsonObject(with: JSONEncoder().encode(T())) as? [String: Any] {
-            merged = defaults
+        // The defaults as a YAML mapping, with the file's values laid over them.
+        guard let defaultsYAML = try? YAMLEncoder().encode(T()),
+              var merged = (try? Yams.compose(yaml: defaultsYAML))??.mapping else {
+            throw ConfigError(file: file, line: nil, message: "internal error: cannot encode the defaults of stage '\(stage.rawValue)'")
         }
         var lines: [String: Int] = [:]
         for (key, value) in mapping {
@@ -129,21 +130,22 @@ public struct PipelineConfig: Sendable {
                 throw ConfigError(file: file, line: Self.line(key),
                                   message: "unknown option '\(key.string ?? "?")' for stage '\(stage.rawValue)' (known: \(T.optionNames.joined(separator: ", ")))")
             }
-            guard value.scalar != nil, !(value.any is NSNull) else {
+            guard value.scalar != nil, value.null == nil else {
                 throw ConfigError(file: file, line: Self.line(value), message: "option '\(name)' of stage '\(stage.rawValue)' needs a single value")
             }
-            merged[name] = value.any
+            merged[name] = value
             lines[name] = Self.line(value)
         }
         let options: T
         do {
-            let data = try JSONSerialization.data(withJSONObject: merged)
-            options = try JSONDecoder().decode(T.self, from: data)
+            options = try YAMLDecoder().decode(T.self, from: Node.mapping(merged))
         } catch let DecodingError.typeMismatch(type, context) {
             let name = context.codingPath.first?.stringValue ?? "?"
             throw ConfigError(file: file, line: lines[name], message: "option '\(name)' of stage '\(stage.rawValue)' must be \(Self.describe(type))")
         } catch {
-            throw ConfigError(file: file, line: Self.line(node), message: "options of stage '\(stage.rawValue)': \(error)")
+            let name = T.optionNames.first { "\(error)".contains("\"\($0)\"") }
+            throw ConfigError(file: file, line: name.flatMap { lines[$0] } ?? Self.line(node),
+                              message: "options of stage '\(stage.rawValue)': \(error)")
         }
         if let problem = options.problem() {
             let name = T.optionNames.first { problem.hasPrefix($0) }
