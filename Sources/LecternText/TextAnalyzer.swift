@@ -1,0 +1,336 @@
+import Foundation
+import LecternModel
+
+/// Sentences, tokens and lemmas of a script, with counts, forms and a context sentence per lemma.
+///
+/// Kept: words whose lower-case form WordNet knows (through morphy). Dropped: stop words, numbers,
+/// one-letter words, non-words (unknown to WordNet; an unknown hyphenated word is split into its parts)
+/// and names — a word capitalised in the middle of a sentence that never appears in lower case in the
+/// text ("Maria", "Paris", "NASA"); such a name is then also dropped where it starts a sentence.
+/// Words in ALL-CAPS sentences are read as ordinary words.
+///
+/// The lemma of a form is chosen once per analysis (morphy candidates ranked by SemCor frequency, the
+/// form itself favoured; after a determiner the noun reading wins: "the meeting" stays "meeting").
+public struct TextAnalyzer: Sendable {
+    public let wordNet: WordNet
+    public var stopWords: Set<String>
+    /// A context sentence of this many words (inclusive) is preferred.
+    public var preferredContextLength: ClosedRange<Int> = 6...25
+
+    public init(wordNet: WordNet, stopWords: Set<String> = StopWords.english) {
+        self.wordNet = wordNet
+        self.stopWords = stopWords
+    }
+
+    /// Decodes a script (`TextDecoding.decode`), strips subtitles for `srt`/`vtt`, and analyses it.
+    /// Throws `.emptyFile`, `.encodingError`, or `.noTextFound` when no English word is left.
+    public func analyze(data: Data, fileExtension: String) throws(LecternError) -> TextAnalysis {
+        var text = try TextDecoding.decode(data)
+        let ext = fileExtension.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        if ext == "srt" || ext == "vtt" { text = TextDecoding.stripSubtitles(text) }
+        if text.allSatisfy({ $0.isWhitespace }) {
+            throw LecternError(.noTextFound, "The file contains only whitespace.")
+        }
+        let analysis = analyze(text)
+        if analysis.words.isEmpty {
+            throw LecternError(.noTextFound,
+                               "No English words were found (\(analysis.tokenCount) tokens in \(analysis.sentences.count) sentences, none a known word).")
+        }
+        return analysis
+    }
+
+    public func analyze(_ text: String) -> TextAnalysis {
+        text.withUTF8Bytes { p in analyzeBytes(p) }
+    }
+
+    // MARK: Implementation
+
+    /// Per distinct lower-case form.
+    private struct FormStats {
+        var lower: Int32 = 0        // occurrences written in lower case
+        var capitalMid: Int32 = 0   // capitalised occurrences in the middle of a sentence
+        var isDeterminer = false
+    }
+
+    /// Per form and context (after a determiner or not): how often, and the best sentence so far.
+    private struct SlotStats {
+        var count: Int32 = 0
+        var bestScore: Int32 = -1
+        var bestSentence: Int32 = 0
+    }
+
+    private static let maxTokenBytes = 64
+
+    private func analyzeBytes(_ p: UnsafeBufferPointer<UInt8>) -> TextAnalysis {
+        let spans = SentenceSplitter.ranges(p)
+        var sentences: [String] = []
+        sentences.reserveCapacity(spans.count)
+
+        var interner = ByteInterner(capacity: 1 << 12)
+        let stats = PodBuffer<FormStats>(capacity: 1 << 12)
+        let slots = PodBuffer<SlotStats>(capacity: 1 << 13)
+        let sentenceSlots = PodBuffer<Int32>(capacity: 256)
+        let capitalMidForms = PodBuffer<Int32>(capacity: 64)
+        var tokenCount = 0
+        // Padded so that eight-byte loads at any offset below the key length stay in bounds.
+        let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: TextAnalyzer.maxTokenBytes + 8)
+        defer { scratch.deallocate() }
+        let minLength = Int32(preferredContextLength.lowerBound), maxLength = Int32(preferredContextLength.upperBound)
+
+        for (si, span) in spans.enumerated() {
+            sentences.append(SentenceSplitter.normalizedString(p, span.start, span.end))
+            sentenceSlots.removeAll()
+            capitalMidForms.removeAll()
+            var tokens: Int32 = 0
+            var letterWords = 0, capsWords = 0
+            var firstStartsUpper = false
+            var previousIsDeterminer = false
+            var cursor = Tokenizer.Cursor(p, span.start, span.end)
+            while let t = cursor.next() {
+                tokens += 1
+                if tokens == 1 { firstStartsUpper = t.firstUpper || t.isNumber }
+                let length = t.end - t.start
+                if t.isNumber || length > TextAnalyzer.maxTokenBytes {
+                    previousIsDeterminer = false
+                    continue
+                }
+                letterWords += 1
+                if !t.hasLower && length > 1 { capsWords += 1 }
+                let form: Int32
+                if !t.nonASCII {
+                    // ASCII words hold only letters, ' and -, so `| 0x20` lower-cases them.
+                    if length <= 8 && t.start + 8 <= p.count {
+                        let x = UTF8Bytes.load8(p, t.start) | 0x2020_2020_2020_2020
+                        let word = length == 8 ? x : x & ((1 << UInt64(length &* 8)) &- 1)
+                        UnsafeMutableRawPointer(scratch.baseAddress!).storeBytes(of: word.littleEndian, as: UInt64.self)
+                    } else {
+                        for k in 0..<length { scratch[k] = p[t.start + k] | 0x20 }
+                    }
+                    let (id, isNew) = interner.intern(scratch, length)
+                    form = id
+                    if isNew { newForm(interner.string(id), stats, slots) }
+                } else {
+                    let lowered = TextAnalyzer.lowercaseForm(UTF8Bytes.string(p, t.start, t.end))
+                    let n = lowered.utf8.count
+                    guard n <= TextAnalyzer.maxTokenBytes else { continue }
+                    lowered.withUTF8Bytes { b in
+                        for k in 0..<n { scratch[k] = b[k] }
+                    }
+                    let (id, isNew) = interner.intern(scratch, n)
+                    form = id
+                    if isNew { newForm(lowered, stats, slots) }
+                }
+                let f = Int(form)
+                if !t.firstUpper {
+                    stats[f].lower += 1
+                } else if (tokens > 1 && !TextAnalyzer.followsOpening(p, t.start, span.start)) || (!t.hasLower && length > 1) {
+                    // Capitalised mid-sentence, or an acronym anywhere ("NASA").
+                    capitalMidForms.append(form)
+                }
+                sentenceSlots.append(form &* 2 &+ (previousIsDeterminer ? 1 : 0))
+                previousIsDeterminer = stats[f].isDeterminer
+            }
+            tokenCount += Int(tokens)
+
+            // A shouted sentence (mostly ALL-CAPS words) says nothing about names.
+            let shouting = letterWords >= 2 && capsWords * 5 >= letterWords * 3
+            if !shouting {
+                for k in 0..<capitalMidForms.count { stats[Int(capitalMidForms[k])].capitalMid += 1 }
+            }
+            let complete = span.terminated && firstStartsUpper
+            let inRange = tokens >= minLength && tokens <= maxLength
+            let score: Int32 = inRange ? (complete ? 3 : 2) : (complete ? 1 : 0)
+            let sentence = Int32(si)
+            for j in 0..<sentenceSlots.count {
+                let k = Int(sentenceSlots[j])
+                slots[k].count += 1
+                if score > slots[k].bestScore {
+                    slots[k].bestScore = score
+                    slots[k].bestSentence = sentence
+                }
+            }
+        }
+
+        // Resolve each distinct (form, context) once, then aggregate per lemma.
+        var lemmaIDs: [String: Int] = [:]
+        var lemmaNames: [String] = []
+        var counts: [Int] = []
+        var forms: [[String: Int]] = []
+        var best: [(score: Int32, sentence: Int32)] = []
+        for k in 0..<slots.count where slots[k].count > 0 {
+            let slot = slots[k]
+            let f = k / 2
+            let s = stats[f]
+            if s.capitalMid > 0 && s.lower == 0 { continue }  // a name
+            let results = lemmas(ofForm: interner.string(Int32(f)), nounContext: k % 2 == 1)
+            // Only ever seen capitalised at the start of sentences: keep it only if WordNet knows it
+            // in lower case ("Paris" is not, "Students" is).
+            if s.lower == 0 && !results.allSatisfy({ wordNet.hasLowercaseSense($0.lemma) }) { continue }
+            for r in results {
+                let id: Int
+                if let existing = lemmaIDs[r.lemma] { id = existing } else {
+                    id = lemmaNames.count
+                    lemmaIDs[r.lemma] = id
+                    lemmaNames.append(r.lemma)
+                    counts.append(0)
+                    forms.append([:])
+                    best.append((-1, 0))
+                }
+                counts[id] += Int(slot.count)
+                forms[id][r.surface, default: 0] += Int(slot.count)
+                let b = best[id]
+                if slot.bestScore > b.score || (slot.bestScore == b.score && slot.bestSentence < b.sentence) {
+                    best[id] = (slot.bestScore, slot.bestSentence)
+                }
+            }
+        }
+        var words: [WordOccurrence] = []
+        words.reserveCapacity(lemmaNames.count)
+        for (id, lemma) in lemmaNames.enumerated() {
+            words.append(WordOccurrence(lemma: lemma, forms: forms[id], count: counts[id],
+                                        contextSentence: Int(best[id].sentence)))
+        }
+        words.sort { $0.count != $1.count ? $0.count > $1.count : $0.lemma < $1.lemma }
+        return TextAnalysis(sentences: sentences, tokenCount: tokenCount, words: words)
+    }
+
+    @inline(never)
+    private func newForm(_ form: String, _ stats: PodBuffer<FormStats>, _ slots: PodBuffer<SlotStats>) {
+        stats.append(FormStats(isDeterminer: StopWords.determiners.contains(form)))
+        slots.append(SlotStats())
+        slots.append(SlotStats())
+    }
+
+    /// The capitalised token at `start` follows an opening quote, bracket, colon or dash (it starts a
+    /// quotation or a clause, so its capital says nothing about a name).
+    @inline(__always)
+    private static func followsOpening(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ sentenceStart: Int) -> Bool {
+        var j = start - 1
+        while j >= sentenceStart && p[j] == 0x20 { j -= 1 }
+        guard j >= sentenceStart else { return true }
+        let c = p[j]
+        if c == 0x22 || c == 0x27 || c == 0x28 || c == 0x3A || c == 0x2D || c == 0x5B { return true }
+        // “ ‘ — –
+        if c >= 0x80 && j >= 2 && p[j - 2] == 0xE2 && p[j - 1] == 0x80 {
+            return c == 0x9C || c == 0x98 || c == 0x94 || c == 0x93
+        }
+        return false
+    }
+
+    static func lowercaseForm(_ s: String) -> String {
+        var lowered = s.lowercased()
+        if lowered.utf8.contains(where: { $0 >= 0x80 }) {
+            lowered = lowered.replacingOccurrences(of: "\u{2019}", with: "'")
+                .replacingOccurrences(of: "\u{02BC}", with: "'")
+                .replacingOccurrences(of: "\u{2010}", with: "-")
+                .replacingOccurrences(of: "\u{2011}", with: "-")
+        }
+        return lowered
+    }
+
+    private static let clitics = ["'s", "'ll", "'re", "'ve", "'d", "'m", "n't"]
+
+    /// Lemmas of one lower-case form: usually one, none for stop words and non-words, one per known part
+    /// of an unknown hyphenated word. Each is (lemma, surface form as counted).
+    func lemmas(ofForm form: String, nounContext: Bool) -> [(lemma: String, surface: String)] {
+        if stopWords.contains(form) || form.utf8.count < 2 { return [] }
+        let candidates = wordNet.candidates(ofKey: form)
+        if let best = WordNet.bestCandidate(candidates, surface: form, nounContext: nounContext) {
+            return [(WordNet.display(best.lemma), form)]
+        }
+        if form.utf8.contains(0x27) {
+            for clitic in TextAnalyzer.clitics where form.hasSuffix(clitic) {
+                let stem = String(form.dropLast(clitic.count))
+                return lemmas(ofForm: stem, nounContext: nounContext)
+            }
+            if form.hasSuffix("'") { return lemmas(ofForm: String(form.dropLast()), nounContext: nounContext) }
+            return []
+        }
+        if form.utf8.contains(0x2D) {
+            return form.split(separator: "-").flatMap { lemmas(ofForm: String($0), nounContext: false) }
+        }
+        return []
+    }
+
+}
+
+/// An open-addressing hash set of short byte strings (at most 64 bytes) that hands out dense ids, so
+/// the hot loop never builds a `String`. Keys are hashed and compared eight bytes at a time.
+struct ByteInterner {
+    private let arena = PodBuffer<UInt8>(capacity: 1 << 15)
+    private let starts = PodBuffer<Int32>(capacity: 1 << 12)
+    private let lengths = PodBuffer<Int32>(capacity: 1 << 12)
+    private let heads = PodBuffer<UInt64>(capacity: 1 << 12)   // first eight bytes, zero-padded
+    private let hashes = PodBuffer<UInt64>(capacity: 1 << 12)
+    private var table: PodBuffer<Int32>
+    private var mask: Int
+
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        table = PodBuffer(repeating: -1, count: size)
+        mask = size - 1
+    }
+
+    var count: Int { starts.count }
+
+    @inline(__always)
+    private static func chunk(_ key: UnsafeMutableBufferPointer<UInt8>, _ offset: Int, _ length: Int) -> UInt64 {
+        let x = UInt64(littleEndian: UnsafeRawPointer(key.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+        let remaining = length - offset
+        return remaining >= 8 ? x : x & ((1 << UInt64(remaining &* 8)) &- 1)
+    }
+
+    /// Interns `key[0..<length]`; `key` must have eight readable bytes past any offset below `length`.
+    @inline(__always)
+    mutating func intern(_ key: UnsafeMutableBufferPointer<UInt8>, _ length: Int) -> (id: Int32, isNew: Bool) {
+        let head = length == 0 ? 0 : ByteInterner.chunk(key, 0, length)
+        var h = (head ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15
+        var offset = 8
+        while offset < length {
+            h = (h ^ (h >> 29) ^ ByteInterner.chunk(key, offset, length)) &* 0xBF58_476D_1CE4_E5B9
+            offset += 8
+        }
+        h ^= h >> 32
+        var slot = Int(truncatingIfNeeded: h) & mask
+        while true {
+            let id = table[slot]
+            if id < 0 { break }
+            let i = Int(id)
+            if hashes[i] == h && heads[i] == head && Int(lengths[i]) == length {
+                if length <= 8 { return (id, false) }
+                let s = Int(starts[i])
+                var equal = true
+                for k in 8..<length where arena[s + k] != key[k] { equal = false; break }
+                if equal { return (id, false) }
+            }
+            slot = (slot + 1) & mask
+        }
+        let id = Int32(starts.count)
+        starts.append(Int32(arena.count))
+        lengths.append(Int32(length))
+        heads.append(head)
+        hashes.append(h)
+        arena.append(contentsOf: UnsafeBufferPointer(rebasing: key[0..<length]))
+        table[slot] = id
+        if starts.count * 2 > mask + 1 { grow() }
+        return (id, true)
+    }
+
+    private mutating func grow() {
+        let size = table.count * 2
+        table = PodBuffer(repeating: -1, count: size)
+        mask = size - 1
+        for i in 0..<hashes.count {
+            let h = hashes[i]
+            var slot = Int(truncatingIfNeeded: h) & mask
+            while table[slot] >= 0 { slot = (slot + 1) & mask }
+            table[slot] = Int32(i)
+        }
+    }
+
+    func string(_ id: Int32) -> String {
+        let i = Int(id)
+        return String(decoding: UnsafeBufferPointer(start: arena.base + Int(starts[i]), count: Int(lengths[i])), as: UTF8.self)
+    }
+}
