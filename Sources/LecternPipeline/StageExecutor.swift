@@ -20,7 +20,7 @@ final class RunContext: Sendable {
         self.store = store
         // Loaded once per process, before the workers start; immutable afterwards.
         do {
-            wordNetResult = .success(try WordNet())
+            wordNetResult = .success(try WordNet.shared())
         } catch {
             wordNetResult = .failure(error)
         }

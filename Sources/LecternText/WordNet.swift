@@ -1,5 +1,6 @@
 import Foundation
 import LecternModel
+import Synchronization
 
 public enum PartOfSpeech: String, Sendable, Codable, CaseIterable {
     case noun, verb, adjective, adverb
@@ -178,6 +179,17 @@ public final class WordNet: Sendable {
     let offsets: [[UInt32]]      // per pos index
     let exceptions: [String: [ExceptionBase]]
     let data: [Data]             // per pos index, memory-mapped
+    /// What `areRelated` needs of a word, computed once per word: generating a quiz asks about the same words often.
+    private let relativesCache = Mutex<[String: Relatives]>([:])
+
+    struct Relatives: Sendable {
+        var lemmas: Set<String>
+        var synsets: Set<SynsetID>
+        /// Targets of derivational, pertainym, similar-to and the other kinship pointers.
+        var kin: Set<SynsetID>
+        /// Hypernyms at any depth.
+        var ancestors: Set<SynsetID>
+    }
 
     private static let sharedResult: Result<WordNet, LecternError> = {
         do throws(LecternError) { return .success(try WordNet()) } catch { return .failure(error) }
@@ -667,22 +679,26 @@ public final class WordNet: Sendable {
     public func areRelated(_ a: String, _ b: String) -> Bool {
         let ka = WordNet.key(a), kb = WordNet.key(b)
         if ka == kb { return true }
-        let la = Set(candidates(ofKey: ka).map(\.lemma) + [ka])
-        let lb = Set(candidates(ofKey: kb).map(\.lemma) + [kb])
-        if !la.isDisjoint(with: lb) { return true }
-        var sa = Set<SynsetID>(), sb = Set<SynsetID>()
-        for l in la { sa.formUnion(synsetIDs(ofKey: l, pos: nil)) }
-        for l in lb { sb.formUnion(synsetIDs(ofKey: l, pos: nil)) }
-        if sa.isEmpty || sb.isEmpty { return false }
-        if !sa.isDisjoint(with: sb) { return true }
-        for (x, y) in [(sa, sb), (sb, sa)] {
-            for id in x {
-                guard let s = synset(id) else { continue }
-                for p in s.pointers where WordNet.kinship.contains(p.relation) && y.contains(p.target) { return true }
-            }
+        let ra = relatives(ofKey: ka), rb = relatives(ofKey: kb)
+        if !ra.lemmas.isDisjoint(with: rb.lemmas) { return true }
+        if ra.synsets.isEmpty || rb.synsets.isEmpty { return false }
+        return !ra.synsets.isDisjoint(with: rb.synsets)
+            || !ra.kin.isDisjoint(with: rb.synsets) || !rb.kin.isDisjoint(with: ra.synsets)
+            || !ra.ancestors.isDisjoint(with: rb.synsets) || !rb.ancestors.isDisjoint(with: ra.synsets)
+    }
+
+    func relatives(ofKey key: String) -> Relatives {
+        if let cached = relativesCache.withLock({ $0[key] }) { return cached }
+        let lemmas = Set(candidates(ofKey: key).map(\.lemma) + [key])
+        var synsets = Set<SynsetID>()
+        for lemma in lemmas { synsets.formUnion(synsetIDs(ofKey: lemma, pos: nil)) }
+        var kin = Set<SynsetID>()
+        for id in synsets {
+            guard let synset = synset(id) else { continue }
+            for pointer in synset.pointers where WordNet.kinship.contains(pointer.relation) { kin.insert(pointer.target) }
         }
-        if !ancestors(of: sa).isDisjoint(with: sb) { return true }
-        if !ancestors(of: sb).isDisjoint(with: sa) { return true }
-        return false
+        let relatives = Relatives(lemmas: lemmas, synsets: synsets, kin: kin, ancestors: ancestors(of: synsets))
+        relativesCache.withLock { $0[key] = relatives }
+        return relatives
     }
 }
