@@ -40,6 +40,11 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // Benchmarks: `make bench` (release build); each prints its figures.
+        .executableTarget(name: "lectern-bench", dependencies: [
+            "LecternPipeline", "LecternModel", "LecternStore", "LecternOCR", "LecternHTML", "LecternText", "LecternGenerate",
+        ]),
+
         .testTarget(name: "LecternModelTests", dependencies: ["LecternModel"]),
         .testTarget(name: "LecternOCRTests", dependencies: ["LecternOCR", "LecternModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LecternHTMLTests", dependencies: ["LecternHTML", "LecternModel"], resources: [.copy("Fixtures")]),
