@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "LecternModel"),
         .target(name: "LecternOCR", dependencies: ["CTesseract", "LecternModel"]),
         .target(name: "LecternHTML", dependencies: ["CLibXML2", "LecternModel"]),
-        .target(name: "LecternText", dependencies: ["LecternModel"]),
+        .target(name: "LecternText", dependencies: ["LecternModel"], resources: [.copy("Resources")]),
         .target(name: "LecternGenerate", dependencies: ["LecternModel", "LecternText"]),
         .target(name: "LecternStore", dependencies: [
             "LecternModel",
