@@ -26,6 +26,7 @@ clean:
 	rm -rf .build $(OUT)/lectern.sqlite* $(OUT)/bundles $(OUT)/media $(OUT)/index.json $(OUT)/.runners
 
 # Benchmarks print their figures (speed, accuracy, memory); not part of the tests.
-bench: setup
+bench:
+	@bash scripts/setup.sh --bench
 	$(SWIFT) build -c release --product lectern --product lectern-bench
 	.build/release/lectern-bench $(BENCH)
