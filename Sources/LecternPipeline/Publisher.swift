@@ -23,6 +23,9 @@ struct Publisher {
             let outcome = ItemOutcome(item: item, runs: runs)
             let state = outcome.state
 
+            // A present item keeps its published files while it is rebuilt (by this run or another process).
+            if let path = Self.bundlePath(for: item) { wanted.insert(path) }
+            if item.kind == .homework { wanted.insert("media/\(item.id).jpg") }
             var bundle: String?
             if state == .done, let path = Self.bundlePath(for: item), let key = runs.last?.artifactKey,
                let data = try store.artifact(key: key) {
@@ -57,13 +60,20 @@ struct Publisher {
         return try CanonicalJSON.decode(OCRPage.self, from: data).thumbnailJPEG
     }
 
+    /// Removes files of items that left the inbox, and temp files a killed run left behind
+    /// (old enough that no live writer can still be about to rename them).
     private func removeStaleFiles(keeping wanted: Set<String>) throws {
-        let folders = ItemKind.allCases.compactMap(\.bundleFolder).map { "bundles/\($0)" } + ["media"]
+        let folders = ItemKind.allCases.compactMap(\.bundleFolder).map { "bundles/\($0)" } + ["media", "."]
         for folder in folders {
             let url = out.appendingPathComponent(folder)
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-            where !wanted.contains("\(folder)/\(name)") && !name.hasPrefix(".tmp-") {
-                try? FileManager.default.removeItem(at: url.appendingPathComponent(name))
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [] {
+                let file = url.appendingPathComponent(name)
+                if name.hasPrefix(".tmp-") {
+                    let modified = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
+                    if let modified, Date().timeIntervalSince(modified) > 600 { try? FileManager.default.removeItem(at: file) }
+                } else if folder != "." && !wanted.contains("\(folder)/\(name)") {
+                    try? FileManager.default.removeItem(at: file)
+                }
             }
         }
     }
