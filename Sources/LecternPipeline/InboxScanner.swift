@@ -130,7 +130,7 @@ public struct InboxScanner: Sendable {
         })
 
         var items: [String: ItemRecord] = [:]
-        var courseParts: [String: [String]] = [:]   // course path -> "path sha" lines
+        var courseParts: [String: [(path: String, sha: String)]] = [:]   // course folder -> its files
         func add(_ item: ItemRecord) {
             if items[item.id] == nil { items[item.id] = item } // same content twice: the first path wins
         }
@@ -150,22 +150,22 @@ public struct InboxScanner: Sendable {
                                sourcePath: path, sha256: sha))
             case .post:
                 let course = topFolder(path) ?? path
-                courseParts[course, default: []].append("\(path) \(sha)")
+                courseParts[course, default: []].append((path, sha))
                 add(ItemRecord(id: ContentHash.shortID("post", course, sha), kind: .post, sourcePath: path,
                                sha256: sha, parentID: ContentHash.shortID("course", course)))
             case .asset:
-                if let course = topFolder(path) { courseParts[course, default: []].append("\(path) \(sha)") }
+                if let course = topFolder(path) { courseParts[course, default: []].append((path, sha)) }
             case .other:
                 let extName = ext(path).isEmpty ? "files without an extension" : ".\(ext(path)) files"
                 add(ItemRecord(id: ContentHash.shortID("other", sha), kind: .other, sourcePath: path, sha256: sha,
                                scanError: LecternError(.unsupportedFile, "Lectern cannot read \(extName) (\(path)).")))
             }
         }
-        for (course, parts) in courseParts where parts.contains(where: { line in
-            Self.htmlExtensions.contains(ext(String(line.split(separator: " ")[0])))
-        }) {
+        // A course's version covers every member and asset. (Paths may hold spaces: test the path, not the line.)
+        for (course, parts) in courseParts where parts.contains(where: { Self.htmlExtensions.contains(ext($0.path)) }) {
+            let lines = parts.map { "\($0.path) \($0.sha)" }.sorted()
             add(ItemRecord(id: ContentHash.shortID("course", course), kind: .lecture, sourcePath: course,
-                           sha256: ContentHash.sha256(parts.sorted().joined(separator: "\n"))))
+                           sha256: ContentHash.sha256(lines.joined(separator: "\n"))))
         }
         return items.values.sorted { ($0.sourcePath, $0.id) < ($1.sourcePath, $1.id) }
     }

@@ -81,7 +81,8 @@ public final class Pipeline: Sendable {
         let pending = try store.stageRuns(itemIDs: try store.items(presentOnly: true).map(\.id)).filter { $0.state == .pending }.count
         progress?.runStarted(stagesToRun: pending)
         // Stages another process holds may unlock more work here, so they count as work to wait for.
-        guard pending > 0 || (try store.runningCount()) > 0 else { return (0, 0) }
+        let runningElsewhere = pending > 0 ? 0 : try store.runningCount()
+        guard pending > 0 || runningElsewhere > 0 else { return (0, 0) }
 
         let context = RunContext(inbox: inbox, config: config, store: store)
         let state = WorkState()

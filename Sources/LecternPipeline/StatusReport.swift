@@ -27,6 +27,8 @@ public struct ItemStatus: Codable, Sendable {
     public var failedStage: String?
     public var bundle: String?
     public var stages: [Stage]
+    /// Why the item is in its state, in one sentence (and, for a done item, why the next run would rebuild it).
+    public var reason: String?
 }
 
 /// An item's overall state from its scan error and stage runs; the index and status agree because both use this.
@@ -59,16 +61,48 @@ extension Pipeline {
             let itemRuns = (runsByItem[item.id] ?? []).sorted { $0.seq < $1.seq }
             let outcome = ItemOutcome(item: item, runs: itemRuns)
             let bundle = outcome.state == .done ? Publisher.bundlePath(for: item) : nil
+            let stages = itemRuns.map { run in
+                ItemStatus.Stage(name: run.stage, state: run.state, attempts: run.attempts, errorCode: run.errorCode,
+                                 errorMessage: run.errorMessage, durationMs: run.durationMs,
+                                 pendingReason: run.state == .pending ? Self.pendingReason(run, of: itemRuns) : nil,
+                                 willRebuild: run.state == .done ? rebuild["\(run.itemID)/\(run.stage)"] : nil)
+            }
             return ItemStatus(
                 id: item.id, kind: item.kind, source: SourceRef(path: item.sourcePath, sha256: item.sha256),
                 state: outcome.state, errorCode: outcome.error?.code, errorMessage: outcome.error?.message,
                 advice: outcome.error?.code.advice, failedStage: outcome.failedStage, bundle: bundle,
-                stages: itemRuns.map { run in
-                    ItemStatus.Stage(name: run.stage, state: run.state, attempts: run.attempts, errorCode: run.errorCode,
-                                     errorMessage: run.errorMessage, durationMs: run.durationMs,
-                                     pendingReason: run.state == .pending ? run.pendingReason : nil,
-                                     willRebuild: run.state == .done ? rebuild["\(run.itemID)/\(run.stage)"] : nil)
-                })
+                stages: stages, reason: Self.reason(item: item, outcome: outcome, stages: stages))
+        }
+    }
+
+    /// A pending stage behind a failed one waits for that stage, whatever reset it last.
+    static func pendingReason(_ run: StageRun, of runs: [StageRun]) -> String? {
+        if let failed = runs.first(where: { $0.seq < run.seq && $0.state == .failed }) {
+            return "an earlier stage failed (\(failed.stage): \(failed.errorCode?.rawValue ?? "error")); "
+                + "it runs after `lectern retry` or a corrected file"
+        }
+        return run.pendingReason
+    }
+
+    static func reason(item: ItemRecord, outcome: ItemOutcome, stages: [ItemStatus.Stage]) -> String {
+        switch outcome.state {
+        case .failed:
+            if item.scanError != nil { return "the inbox scan could not take it (\(outcome.error?.code.rawValue ?? ""))" }
+            let stage = outcome.failedStage ?? "a"
+            let attempts = stages.first { $0.name == outcome.failedStage }?.attempts ?? 1
+            let transient = outcome.error?.code.isTransient == true
+            return "the \(stage) stage failed with \(outcome.error?.code.rawValue ?? "an error")"
+                + (transient ? " after \(attempts) attempt\(attempts == 1 ? "" : "s")" : " (permanent: not retried on its own)")
+        case .running:
+            return "a run is working on its \(stages.first { $0.state == .running }?.name ?? "") stage"
+        case .pending:
+            guard let next = stages.first(where: { $0.state == .pending }) else { return "waiting for its stages to be planned" }
+            return "the \(next.name) stage waits: \(next.pendingReason ?? "not run yet")"
+        case .done:
+            if let stale = stages.first(where: { $0.willRebuild != nil }) {
+                return "done, but the next run rebuilds it: \(stale.willRebuild ?? "")"
+            }
+            return "every stage is done and up to date"
         }
     }
 

@@ -15,7 +15,9 @@ struct RunSummary: Codable {
 }
 
 /// Runs the pipeline once and reports; shared by `run`, `retry` and `watch`.
-func runOnce(pipeline: Pipeline, inbox: URL, config: PipelineConfig, jobs: Int, json: Bool, stop: StopSignal) throws -> Int32 {
+/// Exit code: 1 when an item failed, or (with `waitingCountsAsFailure`) when a stopped run left items waiting.
+func runOnce(pipeline: Pipeline, inbox: URL, config: PipelineConfig, jobs: Int, json: Bool, stop: StopSignal,
+             waitingCountsAsFailure: Bool = true) throws -> Int32 {
     let result = try pipeline.run(inbox: inbox, config: config, jobs: jobs, progress: ConsoleProgress(), stop: stop)
     let entries = result.index.items
     let summary = RunSummary(items: entries.count, done: entries.filter { $0.state == .done }.count,
@@ -34,7 +36,7 @@ func runOnce(pipeline: Pipeline, inbox: URL, config: PipelineConfig, jobs: Int, 
         if summary.failed > 0 { print("Run `lectern status --failed` for what to do, `lectern retry --failed` to try again.") }
         print("Bundles: \(pipeline.out.appendingPathComponent("bundles").path)")
     }
-    return summary.failed > 0 || summary.pending > 0 ? 1 : 0
+    return summary.failed > 0 || (waitingCountsAsFailure && summary.pending > 0) ? 1 : 0
 }
 
 struct RunCommand: ParsableCommand {
@@ -70,8 +72,10 @@ struct WatchCommand: ParsableCommand {
         commandName: "watch",
         abstract: "Run, then run again whenever files arrive in the inbox (Ctrl-C to stop).",
         discussion: """
-        Uses inotify (polling where it is not available) and waits until the inbox has been quiet for a \
-        second, so files still being copied are not taken half-written.
+        Uses inotify (polling where it is not available, or with --poll) and waits until the inbox has been \
+        quiet, with every file's size unchanged, for the quiet period, so files still being copied are not \
+        taken half-written. SIGINT or SIGTERM finish the stages in progress, hand the rest back to the \
+        ledger and exit: 0, or 1 when some item failed. Inputs are never modified.
 
         Example: lectern watch --inbox inbox --out output
         """)
@@ -80,20 +84,38 @@ struct WatchCommand: ParsableCommand {
     @OptionGroup var out: OutOptions
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var jobs: JobOptions
+    @Option(help: "Seconds the inbox must stay unchanged before a run starts.") var quietPeriod: Double = 1.0
+    @Flag(help: "Poll the inbox instead of using inotify (for network file systems).") var poll = false
+
+    func validate() throws {
+        guard (0.05...600).contains(quietPeriod) else { throw ValidationError("--quiet-period must be between 0.05 and 600 seconds") }
+    }
 
     func run() throws {
         let config = try pipeline.load()
         let inboxURL = try inbox.url()
         let lectern = try out.openPipeline()
         let handlers = SignalHandlers()
-        let watcher = InboxWatcher(inbox: inboxURL)
+        let watcher = InboxWatcher(inbox: inboxURL, quietPeriod: quietPeriod, forcePolling: poll)
         var code: Int32 = 0
-        repeat {
-            code = try runOnce(pipeline: lectern, inbox: inboxURL, config: config, jobs: jobs.jobs, json: false, stop: handlers.stop)
-            if !handlers.stop.isStopped {
-                print("Watching \(inbox.inbox)\(watcher.usesPolling ? " (polling)" : "") for new files; Ctrl-C to stop.")
-            }
-        } while watcher.waitForChange(stop: handlers.stop)
+        // Files may be mid-copy when watch starts, too.
+        if watcher.waitUntilSettled(stop: handlers.stop) {
+            repeat {
+                do {
+                    code = try runOnce(pipeline: lectern, inbox: inboxURL, config: config, jobs: jobs.jobs, json: false,
+                                       stop: handlers.stop, waitingCountsAsFailure: false)
+                } catch {
+                    // A vanished inbox or a busy store must not end the watch: report, and try again on the next change.
+                    FileHandle.standardError.write(Data("lectern: this run did not finish: \(error)\n".utf8))
+                    code = 1
+                }
+                if !handlers.stop.isStopped {
+                    print("Watching \(inbox.inbox)\(watcher.usesPolling ? " (polling)" : "") for new files; Ctrl-C to stop.")
+                }
+            } while watcher.waitForChange(stop: handlers.stop)
+        }
+        if handlers.stop.isStopped { print("Stopped; stages not started are kept for the next run.") }
+        withExtendedLifetime(handlers) {}
         throw ExitCode(code)
     }
 }
@@ -128,6 +150,7 @@ struct StatusCommand: ParsableCommand {
     static func describe(_ item: ItemStatus) -> String {
         var lines = ["\(item.state.rawValue.uppercased().padding(toLength: 8, withPad: " ", startingAt: 0))"
                      + "\(item.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(item.source.path)  [\(item.id)]"]
+        if let reason = item.reason { lines.append("    Why: \(reason)") }
         for stage in item.stages {
             var line = "    \(stage.name): \(stage.state.rawValue), \(stage.attempts) attempt\(stage.attempts == 1 ? "" : "s")"
             if let ms = stage.durationMs { line += ", \(ConsoleProgress.seconds(ms))" }
