@@ -45,6 +45,7 @@ struct Publisher {
                                       course: item.kind == .post ? item.parentID : nil))
         }
         try removeStaleFiles(keeping: wanted)
+        log.debug("published", metadata: ["items": "\(entries.count)", "bundles": "\(entries.filter { $0.bundle != nil }.count)"])
         let index = RunIndex(items: entries)
         try AtomicFile.write(try CanonicalJSON.encode(index), to: out.appendingPathComponent("index.json"))
         return index
@@ -72,6 +73,7 @@ struct Publisher {
                     let modified = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
                     if let modified, Date().timeIntervalSince(modified) > 600 { try? FileManager.default.removeItem(at: file) }
                 } else if folder != "." && !wanted.contains("\(folder)/\(name)") {
+                    log.info("removing the bundle of an item no longer in the inbox", metadata: ["file": "\(folder)/\(name)"])
                     try? FileManager.default.removeItem(at: file)
                 }
             }

@@ -31,8 +31,9 @@ final class RunnerLock: Sendable {
             let alive = fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) != 0
             if fd >= 0 { close(fd) }
             if !alive {
-                _ = try store.releaseClaims(ofRunner: other)
+                let released = try store.releaseClaims(ofRunner: other)
                 unlink(path)
+                log.notice("a run that stopped early held \(released) stages; they will run again", metadata: ["runner": "\(other)"])
             }
         }
     }

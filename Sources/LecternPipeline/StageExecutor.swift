@@ -61,8 +61,10 @@ final class StageExecutor {
                                artifactKey: key, artifact: data, outputSHA: outputSHA, durationMs: ms)
         }
         if !claim.run.force, let cached = try storeCall({ try store.artifactOutputSHA(key: key) }) {
+            log.debug("cache hit", metadata: ["stage": "\(stage.rawValue)", "item": "\(claim.item.sourcePath)"])
             return result(nil, outputSHA: cached)
         }
+        log.debug("running", metadata: ["stage": "\(stage.rawValue)", "item": "\(claim.item.sourcePath)", "key": "\(key.prefix(12))"])
         let data = try produce(stage, claim: claim)
         return result(data, outputSHA: ContentHash.sha256(data))
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Glibc
+import Logging
 
 // Tesseract's OpenMP reads OMP_THREAD_LIMIT when the library loads, so it must be set before the
 // process starts: re-execute ourselves once with it set. Pages run side by side on --jobs workers instead.
@@ -8,6 +9,13 @@ if getenv("OMP_THREAD_LIMIT") == nil {
     setenv("OMP_THREAD_LIMIT", "1", 1)
     execv("/proc/self/exe", CommandLine.unsafeArgv)
     // execv only returns on failure; carry on single-process (slower OCR, still correct).
+}
+
+// Operator diagnostics go to stderr; LECTERN_LOG_LEVEL=debug|info|notice|warning (default) chooses how many.
+LoggingSystem.bootstrap { label in
+    var handler = StreamLogHandler.standardError(label: label)
+    handler.logLevel = ProcessInfo.processInfo.environment["LECTERN_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
+    return handler
 }
 
 do {
