@@ -11,9 +11,12 @@ public struct CourseSettings: Codable, Sendable, Hashable {
     }
     public var title: String?
     public var weeks: [Week]?
-    public init(title: String? = nil, weeks: [Week]? = nil) {
+    /// An ending project per subject; on unless `project: false`.
+    public var project: Bool?
+    public init(title: String? = nil, weeks: [Week]? = nil, project: Bool? = nil) {
         self.title = title
         self.weeks = weeks
+        self.project = project
     }
 }
 
@@ -44,13 +47,18 @@ public struct CourseInput: Sendable {
     }
 }
 
-/// Builds a course's lecture: subjects from its week folders, topics from its posts' sections,
-/// an engagement question per topic and a question pool drawn from the topics' own sentences.
+/// Builds a course's lecture: subjects from its week folders, topics from its posts' sections, an
+/// engagement question per topic, a levelled question pool, an ending project per subject, and the
+/// review schedule. Questions come from the topics' own sentences (see `LectureQuestionMaker`).
 public struct LectureBuilder: Sendable {
     let options: LectureOptions
+    let wordNet: WordNet?
 
-    public init(options: LectureOptions) {
+    /// - Parameter wordNet: for validating multiple-choice questions; by default the shared instance.
+    ///   Without WordNet every question is free text.
+    public init(options: LectureOptions, wordNet: WordNet? = nil) {
         self.options = options
+        self.wordNet = wordNet ?? (try? WordNet.shared())
     }
 
     public func build(_ course: CourseInput) throws(LecternError) -> LectureBundle {
@@ -60,19 +68,48 @@ public struct LectureBuilder: Sendable {
         }
         let title = course.settings.title ?? parsed.first?.post?.title ?? Self.humanise(course.source.path)
 
-        var subjectsByFolder: [String: [Topic]] = [:]
-        for coursePost in parsed {
+        var media: [String: MediaFile] = [:]
+        var sectionsByFolder: [String: [Topic]] = [:]
+        for coursePost in parsed.sorted(by: { $0.path < $1.path }) {
             let folder = Self.subjectFolder(of: coursePost.path, coursePath: course.source.path)
             let week = Self.week(of: folder, settings: course.settings)
-            subjectsByFolder[folder, default: []] += topics(of: coursePost, week: week, courseID: course.id)
+            var topics = topics(of: coursePost, week: week, courseID: course.id)
+            for index in topics.indices {
+                topics[index].blocks = Self.localisingImages(topics[index].blocks, course: course, media: &media)
+            }
+            sectionsByFolder[folder, default: []] += topics
         }
         let weekOf = { (folder: String) in Self.week(of: folder, settings: course.settings) }
-        let subjects = subjectsByFolder.keys.sorted { (weekOf($0), $0) < (weekOf($1), $1) }.compactMap { folder -> Subject? in
-            guard let topics = subjectsByFolder[folder], !topics.isEmpty else { return nil }
-            return Subject(title: Self.subjectTitle(folder, settings: course.settings, fallback: title),
-                           week: weekOf(folder), topics: topics)
+        let folders = sectionsByFolder.keys.sorted { (weekOf($0), $0) < (weekOf($1), $1) }
+            .filter { !(sectionsByFolder[$0] ?? []).isEmpty }
+
+        // Questions need the whole course: distractors come from other topics.
+        let contexts = folders.flatMap { sectionsByFolder[$0]! }.map {
+            LectureQuestionMaker.context(id: $0.id, title: $0.title, blocks: $0.blocks)
         }
-        let pool = subjects.flatMap(\.topics).compactMap(Self.poolQuestion)
+        let contextByID = Dictionary(contexts.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let maker = LectureQuestionMaker(wordNet: wordNet, topics: contexts)
+        var pool: [PoolQuestion] = []
+        let projects = options.endingProjects && course.settings.project != false
+
+        let subjects = folders.map { folder -> Subject in
+            var topics = sectionsByFolder[folder]!
+            for index in topics.indices {
+                let context = contextByID[topics[index].id]!
+                let choices = maker.bestChoices(context, limit: max(1, options.poolQuestionsPerTopic))
+                topics[index].engagementQuestion = maker.engagementQuestion(context, choice: choices.first)
+                var items = choices.prefix(options.poolQuestionsPerTopic).map { maker.poolQuestion($0, topic: context) }
+                if items.isEmpty, options.poolQuestionsPerTopic > 0, let item = maker.titlePoolQuestion(context) {
+                    items.append(item)
+                }
+                pool += items
+            }
+            let subjectTitle = Self.subjectTitle(folder, settings: course.settings, fallback: title)
+            let project = projects
+                ? EndingProjectBuilder.project(subjectTitle: subjectTitle, topics: topics.map { contextByID[$0.id]! })
+                : nil
+            return Subject(title: subjectTitle, week: weekOf(folder), topics: topics, endingProject: project)
+        }
 
         let failed = course.posts.filter { $0.post == nil }
         return LectureBundle(
@@ -80,7 +117,36 @@ public struct LectureBuilder: Sendable {
             statusReason: failed.isEmpty ? nil : "Some posts could not be read: " + failed.map {
                 "\($0.path) (\($0.error?.code.rawValue ?? "error"))"
             }.joined(separator: ", "),
-            title: title, subjects: subjects, questionPool: pool)
+            title: title, subjects: subjects, questionPool: pool, schedule: .standard,
+            media: media.isEmpty ? nil : media.values.sorted { $0.path < $1.path })
+    }
+
+    /// Local images (inbox-relative paths inside the course folder) are published under
+    /// `media/lectures/COURSE-ID/`; the image blocks point there and `media` lists what to copy.
+    static func localisingImages(_ blocks: [Block], course: CourseInput, media: inout [String: MediaFile]) -> [Block] {
+        blocks.map { block in
+            var block = block
+            if block.type == .image, let src = block.src, !src.hasPrefix("http://"), !src.hasPrefix("https://"),
+               src.hasPrefix(course.source.path + "/") {
+                let relative = src.dropFirst(course.source.path.count + 1)
+                let path = "media/lectures/\(course.id)/\(relative)"
+                media[path] = MediaFile(path: path, source: src)
+                block.src = path
+            }
+            if let items = block.items {
+                block.items = items.map { localisingImages($0, course: course, media: &media) }
+            }
+            return block
+        }
+    }
+
+    static func languageName(_ code: String) -> String {
+        let names = ["python": "Python", "py": "Python", "javascript": "JavaScript", "js": "JavaScript",
+                     "typescript": "TypeScript", "ts": "TypeScript", "swift": "Swift", "java": "Java", "c": "C",
+                     "cpp": "C++", "c++": "C++", "csharp": "C#", "c#": "C#", "go": "Go", "rust": "Rust", "ruby": "Ruby",
+                     "bash": "Bash", "sh": "shell", "shell": "shell", "sql": "SQL", "html": "HTML", "css": "CSS",
+                     "r": "R", "kotlin": "Kotlin", "php": "PHP", "haskell": "Haskell", "lua": "Lua"]
+        return names[code.lowercased()] ?? code
     }
 
     /// The first folder below the course folder; "" for posts directly in it.
@@ -130,38 +196,24 @@ public struct LectureBuilder: Sendable {
         let source = SourceRef(path: coursePost.path, sha256: coursePost.sha256)
         return sections.enumerated().compactMap { index, section -> Topic? in
             guard section.blocks.contains(where: { $0.type != .heading }) else { return nil }
+            // The bit before the first h2 is often only a byline ("Week 1, post 1 · 10 minutes"): not a topic.
+            if index == 0, sections.count > 1, section.blocks.allSatisfy({ $0.type == .paragraph || $0.type == .heading }),
+               Self.keySentence(section.blocks) == nil,
+               section.blocks.reduce(0, { $0 + FactFinder.wordCount($1.plainText) }) < 20 { return nil }
             let id = StableID.make(courseID, coursePost.sha256, String(index))
             return Topic(id: id, title: section.title, week: week, source: source, blocks: section.blocks,
-                         engagementQuestion: Self.engagementQuestion(title: section.title, blocks: section.blocks))
+                         engagementQuestion: nil)
         }
     }
 
     /// The topic's first explanatory sentence, which its questions are built on.
     static func keySentence(_ blocks: [Block]) -> String? {
-        for block in blocks where block.type == .paragraph {
+        for block in blocks where block.type == .paragraph || block.type == .quote {
             if let sentence = SentenceSplitter.split(block.plainText).first(where: {
-                Tokenizer.words(in: $0).count >= 6
+                Tokenizer.words(in: $0).count >= 6 && [".", "!", "?", ":", "…"].contains($0.last ?? " ")
             }) { return sentence }
         }
         return nil
-    }
-
-    static func engagementQuestion(title: String, blocks: [Block]) -> EngagementQuestion? {
-        guard let key = keySentence(blocks) else { return nil }
-        return EngagementQuestion(
-            format: .freeText, prompt: "In your own words: what is the main idea of “\(title)”?", options: nil,
-            answerIndex: nil, expectedAnswer: key,
-            feedback: "Compare your answer with the lesson, which puts it this way: “\(key)”")
-    }
-
-    static func poolQuestion(_ topic: Topic) -> PoolQuestion? {
-        guard let key = keySentence(topic.blocks) else { return nil }
-        return PoolQuestion(id: topic.id + "-p", topicId: topic.id, renderings: [
-            .init(level: 3, format: .freeText, prompt: "Explain “\(topic.title)” in your own words.", options: nil,
-                  answerIndex: nil, expectedAnswer: key),
-            .init(level: 4, format: .freeText, prompt: "Describe a situation where you would use what “\(topic.title)” teaches, and why.",
-                  options: nil, answerIndex: nil, expectedAnswer: key),
-        ])
     }
 }
 

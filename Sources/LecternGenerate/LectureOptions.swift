@@ -4,10 +4,19 @@ import LecternModel
 public struct LectureOptions: Codable, Sendable, Hashable {
     /// Split a post into one topic per `h2` section.
     public var splitAtH2 = true
+    /// Pool items per topic (each with renderings for levels 1–4); 0 turns the pool off.
+    public var poolQuestionsPerTopic = 2
+    /// An ending project per subject (a course can still turn it off with `project: false` in course.yml).
+    public var endingProjects = true
 
     public init() {}
 
-    public static let optionNames = ["splitAtH2"]
+    public static let optionNames = ["splitAtH2", "poolQuestionsPerTopic", "endingProjects"]
 
-    public func problem() -> String? { nil }
+    public func problem() -> String? {
+        if !(0...10).contains(poolQuestionsPerTopic) {
+            return "poolQuestionsPerTopic must be between 0 and 10, not \(poolQuestionsPerTopic)"
+        }
+        return nil
+    }
 }

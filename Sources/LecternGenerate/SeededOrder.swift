@@ -1,8 +1,8 @@
 /// Deterministic pseudo-randomness: the same seed text always gives the same order, on every machine.
-struct SeededGenerator: RandomNumberGenerator {
+public struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: String) {
+    public init(seed: String) {
         // FNV-1a over the UTF-8 bytes; Swift's Hasher is randomised per process, so it cannot be used here.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in seed.utf8 {
@@ -12,7 +12,7 @@ struct SeededGenerator: RandomNumberGenerator {
         state = hash
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         // SplitMix64
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

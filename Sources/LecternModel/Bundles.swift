@@ -148,14 +148,20 @@ public struct EngagementQuestion: Codable, Sendable, Hashable {
     public var answerIndex: Int?
     public var expectedAnswer: String
     public var feedback: String
+    /// Multiple choice: what to tell a learner who picks each option, parallel to `options`.
+    public var optionFeedback: [String]?
+    /// The lesson's sentence the question is built on.
+    public var sourceSentence: String?
     public init(format: Format, prompt: String, options: [String]?, answerIndex: Int?, expectedAnswer: String,
-                feedback: String) {
+                feedback: String, optionFeedback: [String]? = nil, sourceSentence: String? = nil) {
         self.format = format
         self.prompt = prompt
         self.options = options
         self.answerIndex = answerIndex
         self.expectedAnswer = expectedAnswer
         self.feedback = feedback
+        self.optionFeedback = optionFeedback
+        self.sourceSentence = sourceSentence
     }
 }
 
@@ -181,10 +187,13 @@ public struct Subject: Codable, Sendable, Hashable {
     public var title: String
     public var week: Int
     public var topics: [Topic]
-    public init(title: String, week: Int, topics: [Topic]) {
+    /// A practical exercise built from the subject's topics; absent when course.yml says `project: false`.
+    public var endingProject: EndingProject?
+    public init(title: String, week: Int, topics: [Topic], endingProject: EndingProject? = nil) {
         self.title = title
         self.week = week
         self.topics = topics
+        self.endingProject = endingProject
     }
 }
 
@@ -196,14 +205,17 @@ public struct PoolQuestion: Codable, Sendable, Hashable {
         public var options: [String]?
         public var answerIndex: Int?
         public var expectedAnswer: String
+        /// Feedback shown after answering: why the expected answer is right, quoting the lesson.
+        public var explanation: String?
         public init(level: Int, format: EngagementQuestion.Format, prompt: String, options: [String]?,
-                    answerIndex: Int?, expectedAnswer: String) {
+                    answerIndex: Int?, expectedAnswer: String, explanation: String? = nil) {
             self.level = level
             self.format = format
             self.prompt = prompt
             self.options = options
             self.answerIndex = answerIndex
             self.expectedAnswer = expectedAnswer
+            self.explanation = explanation
         }
     }
     public var id: String
@@ -226,8 +238,13 @@ public struct LectureBundle: Codable, Sendable, Hashable {
     public var title: String
     public var subjects: [Subject]
     public var questionPool: [PoolQuestion]
+    /// The spaced-repetition schedule apps apply to `questionPool`.
+    public var schedule: ReviewSchedule?
+    /// Local images the topics show, copied into the output folder by the publisher.
+    public var media: [MediaFile]?
     public init(id: String, source: SourceRef, status: BundleStatus, statusReason: String?, title: String,
-                subjects: [Subject], questionPool: [PoolQuestion]) {
+                subjects: [Subject], questionPool: [PoolQuestion], schedule: ReviewSchedule? = nil,
+                media: [MediaFile]? = nil) {
         self.id = id
         self.source = source
         self.status = status
@@ -235,5 +252,7 @@ public struct LectureBundle: Codable, Sendable, Hashable {
         self.title = title
         self.subjects = subjects
         self.questionPool = questionPool
+        self.schedule = schedule
+        self.media = media
     }
 }

@@ -13,7 +13,7 @@ public enum StageID: String, CaseIterable, Sendable, Codable {
         case .parse: return 1
         case .quiz: return 1
         case .wordtest: return 1
-        case .lecture: return 1
+        case .lecture: return 2
         }
     }
 

@@ -1,0 +1,216 @@
+import Foundation
+import LecternModel
+import LecternText
+
+/// Something a topic teaches that a question can ask about: a highlighted term (`strong`, `em`) or an
+/// inline code name, with the lesson's sentence that uses it.
+struct LectureFact: Hashable, Sendable {
+    enum Kind: String, Sendable {
+        /// A word or short phrase the lesson highlights.
+        case term
+        /// A name in inline code: `print`, `area_km2`, `type()`.
+        case code
+        /// A year the lesson states.
+        case year
+    }
+    var answer: String
+    var kind: Kind
+    /// Finer kind used to pick distractors of the same sort: `word`, `name` (capitalised), `acronym`,
+    /// `identifier`, `call`, `year`.
+    var shape: String
+    var words: Int
+    var topicID: String
+    var topicTitle: String
+    /// The lesson's sentence that uses the answer.
+    var sentence: String
+    /// Higher is a better question.
+    var score: Int
+}
+
+/// Finds the facts of a topic.
+enum FactFinder {
+    static func facts(topicID: String, topicTitle: String, blocks: [Block]) -> [LectureFact] {
+        var out: [LectureFact] = []
+        var seen = Set<String>()
+        for (position, paragraph) in paragraphs(blocks).enumerated() {
+            guard let inlines = paragraph.inlines else { continue }
+            let sentences = SentenceSplitter.split(paragraph.text ?? "")
+            for run in inlines {
+                guard let kind = run.kind, kind != .link else { continue }
+                let text = run.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard let (factKind, shape) = classify(text, inline: kind) else { continue }
+                let key = text.lowercased()
+                guard !seen.contains(key) else { continue }
+                guard let sentence = sentences.first(where: { usable($0) && contains($0, text, kind: factKind) }) else { continue }
+                seen.insert(key)
+                out.append(LectureFact(answer: text, kind: factKind, shape: shape, words: wordCount(text),
+                                       topicID: topicID, topicTitle: topicTitle, sentence: sentence,
+                                       score: score(text, kind: factKind, inline: kind, sentence: sentence, position: position)))
+            }
+        }
+        return out.sorted { ($0.score, $1.answer) > ($1.score, $0.answer) }
+    }
+
+    /// Paragraphs of the topic, including those inside lists and quotes.
+    static func paragraphs(_ blocks: [Block]) -> [Block] {
+        var out: [Block] = []
+        for block in blocks {
+            switch block.type {
+            case .paragraph, .quote: out.append(block)
+            case .list: out.append(contentsOf: (block.items ?? []).flatMap { paragraphs($0) })
+            default: break
+            }
+        }
+        return out
+    }
+
+    /// A sentence fit to become a question: long enough to say something, short enough to read, no formula.
+    static func usable(_ sentence: String) -> Bool {
+        let words = wordCount(sentence)
+        return words >= 6 && words <= 45 && !sentence.contains("\\(") && !sentence.contains("_____")
+    }
+
+    static func wordCount(_ text: String) -> Int {
+        text.split(whereSeparator: { $0.isWhitespace }).count
+    }
+
+    static func classify(_ text: String, inline: Inline.Kind) -> (LectureFact.Kind, String)? {
+        guard !text.isEmpty, text.count <= 40, !text.contains("\n") else { return nil }
+        if inline == .code {
+            let scalars = text.unicodeScalars
+            func isNameStart(_ s: Unicode.Scalar) -> Bool { (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || s == "_" }
+            func isName(_ s: Unicode.Scalar) -> Bool { isNameStart(s) || (s >= "0" && s <= "9") || s == "." }
+            var name = Substring(text)
+            var shape = "identifier"
+            if name.hasSuffix("()") { name = name.dropLast(2); shape = "call" }
+            guard let first = name.unicodeScalars.first, isNameStart(first), name.unicodeScalars.allSatisfy(isName),
+                  !name.hasSuffix("."), scalars.count >= 2 else { return nil }
+            if shape == "call" { return (.code, shape) }
+            return (.code, codeShape(String(name)))
+        }
+        if text.count == 4, let year = Int(text), (1000...2100).contains(year) { return (.year, "year") }
+        let words = text.split(separator: " ")
+        guard (1...3).contains(words.count), text.count >= 3 else { return nil }
+        guard text.allSatisfy({ $0.isLetter || $0 == " " || $0 == "-" }) else { return nil }
+        if words.count == 1, StopWords.english.contains(text.lowercased()) { return nil }
+        if text.count >= 2, text.allSatisfy({ $0.isUppercase }) { return (.term, "acronym") }
+        if text.first?.isUppercase == true { return (.term, "name") }
+        return (.term, "word")
+    }
+
+    static let keywords: Set<String> = [
+        "def", "return", "for", "while", "if", "else", "elif", "break", "continue", "import", "from", "class", "in",
+        "not", "and", "or", "pass", "lambda", "try", "except", "finally", "with", "yield", "raise", "global", "del",
+        "let", "var", "const", "function", "fn", "func", "struct", "enum", "switch", "case", "do", "guard", "async", "await",
+    ]
+    static let literals: Set<String> = ["True", "False", "None", "true", "false", "null", "nil", "undefined", "NaN"]
+    static let fileExtensions: Set<String> = [
+        "py", "txt", "html", "htm", "csv", "json", "md", "js", "ts", "swift", "c", "h", "java", "rb", "sh", "yml", "yaml", "css", "xml",
+    ]
+
+    /// The sort of a code name, so that distractors are keywords for a keyword, files for a file, …
+    /// (`function` and `variable` are told apart later, from the course's code blocks).
+    static func codeShape(_ name: String) -> String {
+        if keywords.contains(name) { return "keyword" }
+        if literals.contains(name) { return "literal" }
+        let parts = name.split(separator: ".")
+        if parts.count == 2, fileExtensions.contains(parts[1].lowercased()) { return "file" }
+        if name.count >= 2, name.allSatisfy({ $0.isUppercase || $0 == "_" || $0.isNumber }) { return "constant" }
+        if name.first?.isUppercase == true { return "type" }
+        return "identifier"
+    }
+
+    /// Names that the course's code calls (`name(`): functions rather than variables.
+    static func calledNames(_ code: [String]) -> Set<String> {
+        var out = Set<String>()
+        for text in code {
+            var name = ""
+            for c in text {
+                if c.isLetter || c.isNumber || c == "_" || c == "." { name.append(c); continue }
+                if c == "(", let first = name.first, first.isLetter || first == "_" { out.insert(name) }
+                name = ""
+            }
+        }
+        return out
+    }
+
+    /// Names the course's code assigns to (`name = …`): variables.
+    static func assignedNames(_ code: [String]) -> Set<String> {
+        var out = Set<String>()
+        for text in code {
+            for line in text.split(separator: "\n") {
+                let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+                guard let equals = trimmed.firstIndex(of: "=") else { continue }
+                let after = trimmed[trimmed.index(after: equals)...]
+                if after.hasPrefix("=") { continue }
+                let name = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+                if let first = name.first, first.isLetter || first == "_",
+                   name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { out.insert(name) }
+            }
+        }
+        return out
+    }
+
+    /// Whole-word (terms) or exact (code) occurrence of `needle` in `sentence`.
+    static func contains(_ sentence: String, _ needle: String, kind: LectureFact.Kind) -> Bool {
+        !occurrences(of: needle, in: sentence, kind: kind).isEmpty
+    }
+
+    /// Ranges of `needle` in `text`, not inside a longer word or name; terms also match a plural `s`/`es`.
+    static func occurrences(of needle: String, in text: String, kind: LectureFact.Kind) -> [Range<String.Index>] {
+        var out: [Range<String.Index>] = []
+        var start = text.startIndex
+        let options: String.CompareOptions = kind == .code ? [] : [.caseInsensitive]
+        func isWordChar(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
+        while start < text.endIndex, let range = text.range(of: needle, options: options, range: start..<text.endIndex) {
+            var end = range.upperBound
+            if kind == .term {
+                if text[end...].hasPrefix("es"), !(text[end...].dropFirst(2).first.map(isWordChar) ?? false) {
+                    end = text.index(end, offsetBy: 2)
+                } else if text[end...].hasPrefix("s"), !(text[end...].dropFirst().first.map(isWordChar) ?? false) {
+                    end = text.index(after: end)
+                }
+            }
+            let before = range.lowerBound > text.startIndex ? text[text.index(before: range.lowerBound)] : " "
+            let after = end < text.endIndex ? text[end] : " "
+            if !isWordChar(before), !isWordChar(after), kind != .code || before != "." {
+                out.append(range.lowerBound..<end)
+            }
+            start = range.upperBound
+        }
+        return out
+    }
+
+    static func score(_ text: String, kind: LectureFact.Kind, inline: Inline.Kind, sentence: String, position: Int) -> Int {
+        var score = 0
+        switch inline {
+        case .strong: score += 4
+        case .code: score += 2
+        default: score += 1
+        }
+        let lower = sentence.lowercased()
+        let term = text.lowercased()
+        // Definitions make the best questions: "A variable is …", "… is called a string", "… means …".
+        if lower.hasPrefix(term + " is") || lower.hasPrefix("a " + term + " is") || lower.hasPrefix("an " + term + " is")
+            || lower.hasPrefix("the " + term + " is") || lower.hasPrefix(term + " are") {
+            score += 4
+        }
+        if lower.contains("called " + term) || lower.contains("called a " + term) || lower.contains("called the " + term)
+            || lower.contains(term + " means") || lower.contains("known as " + term) {
+            score += 3
+        }
+        let words = wordCount(sentence)
+        if (8...30).contains(words) { score += 1 }
+        if position == 0 { score += 1 }
+        return score
+    }
+
+    /// The sentence with every occurrence of the answer replaced by a blank.
+    static func blanked(_ fact: LectureFact) -> String {
+        var text = fact.sentence
+        for range in occurrences(of: fact.answer, in: text, kind: fact.kind).reversed() {
+            text.replaceSubrange(range, with: "_____")
+        }
+        return text
+    }
+}

@@ -1,0 +1,284 @@
+import Foundation
+import LecternModel
+import LecternText
+
+/// Builds a course's questions from its topics' own sentences: the engagement question at the end of each
+/// topic and the spaced-repetition pool items (levels 1–4). Multiple-choice questions are clozes on a term,
+/// code name or year of the topic, with distractors of the same sort from the rest of the course; each one
+/// passes `QuestionValidator` or is not used.
+struct LectureQuestionMaker {
+    struct TopicContext {
+        var id: String
+        var title: String
+        var blocks: [Block]
+        var facts: [LectureFact]
+        var sourceText: String
+        var keySentence: String?
+        var code: Block?
+    }
+
+    let wordNet: WordNet?
+    let validator: QuestionValidator?
+    /// Every fact of the course, best first: where distractors come from.
+    let courseFacts: [LectureFact]
+    let topicTitles: [(id: String, title: String)]
+
+    init(wordNet: WordNet?, topics: [TopicContext]) {
+        self.wordNet = wordNet
+        self.validator = wordNet.map { QuestionValidator(wordNet: $0) }
+        self.topicTitles = topics.map { ($0.id, $0.title) }
+        let called = FactFinder.calledNames(topics.flatMap { EndingProjectBuilder.allCode($0.blocks).compactMap(\.text) })
+        var facts = topics.flatMap(\.facts).map { Self.refined($0, called: called, wordNet: wordNet) }
+        // Names the course's code calls or assigns are distractors of the same sort too.
+        let known = Set(facts.filter { $0.kind == .code }.map(\.answer))
+        for topic in topics {
+            let code = EndingProjectBuilder.allCode(topic.blocks).compactMap(\.text)
+            let names = FactFinder.calledNames(code).map { ($0, "function") } + FactFinder.assignedNames(code).map { ($0, "variable") }
+            for (name, shape) in names.sorted(by: { $0.0 < $1.0 }) where !known.contains(name) && !name.contains(".")
+                && FactFinder.codeShape(name) == "identifier" && name.count >= 2 {
+                facts.append(LectureFact(answer: name, kind: .code, shape: shape, words: 1, topicID: topic.id,
+                                         topicTitle: topic.title, sentence: "", score: -100))
+            }
+        }
+        self.courseFacts = facts
+    }
+
+    /// Finer sorts that need the whole course or WordNet: functions apart from variables (the course's code
+    /// calls them, or the lesson says "the `x` function"), and words by the part of speech of their head word.
+    static func refined(_ fact: LectureFact, called: Set<String>, wordNet: WordNet?) -> LectureFact {
+        var fact = fact
+        if fact.kind == .code, fact.shape == "identifier" {
+            let saysFunction = fact.sentence.contains(fact.answer + " function") || fact.sentence.contains(fact.answer + "()")
+            fact.shape = called.contains(fact.answer) || saysFunction ? "function" : "variable"
+        }
+        if fact.kind == .term, let wordNet, let head = fact.answer.split(separator: " ").last {
+            // The head word's most frequent part of speech: "first" is an adjective, "body" a noun.
+            let candidates = wordNet.lemmas(of: head.lowercased())
+            if let best = candidates.max(by: { wordNet.frequency(of: $0.lemma, pos: $0.pos) < wordNet.frequency(of: $1.lemma, pos: $1.pos) }) {
+                fact.shape += "-" + best.pos.rawValue
+            }
+        }
+        return fact
+    }
+
+    static func context(id: String, title: String, blocks: [Block]) -> TopicContext {
+        TopicContext(id: id, title: title, blocks: blocks,
+                     facts: FactFinder.facts(topicID: id, topicTitle: title, blocks: blocks),
+                     sourceText: blocks.map(\.plainText).joined(separator: "\n"),
+                     keySentence: LectureBuilder.keySentence(blocks),
+                     code: firstCode(blocks))
+    }
+
+    static func firstCode(_ blocks: [Block]) -> Block? {
+        for block in blocks {
+            if block.type == .code { return block }
+            if let items = block.items, let code = firstCode(items.flatMap { $0 }) { return code }
+        }
+        return nil
+    }
+
+    // MARK: Multiple choice
+
+    struct Choice {
+        var question: MultipleChoiceQuestion
+        /// Per option: the fact a distractor came from (nil for the answer and for made-up years).
+        var origins: [LectureFact?]
+        var fact: LectureFact
+    }
+
+    /// A validated cloze on `fact`, or nil when the course has no three good distractors for it.
+    func multipleChoice(_ fact: LectureFact, topic: TopicContext) -> Choice? {
+        guard let validator, let wordNet else { return nil }
+        let stemSentence = FactFinder.blanked(fact)
+        guard stemSentence.contains("_____") else { return nil }
+        var distractors: [(text: String, origin: LectureFact?)] = []
+        let answerKey = validator.normalise(fact.answer)
+        var keys: Set<String> = [answerKey]
+        var sharedPOS: Set<PartOfSpeech>? = posSet(fact.answer, wordNet)
+
+        func accept(_ text: String) -> Bool {
+            let key = validator.normalise(text)
+            guard !keys.contains(key) else { return false }
+            if fact.kind != .year {
+                let lowerText = text.lowercased(), lowerAnswer = fact.answer.lowercased()
+                if lowerText.contains(lowerAnswer) || lowerAnswer.contains(lowerText) { return false }
+                if FactFinder.contains(stemSentence, text, kind: fact.kind == .code ? .code : .term) { return false }
+                if wordNet.areRelated(lowerText, lowerAnswer) { return false }
+                if let pos = posSet(text, wordNet), let shared = sharedPOS {
+                    guard !pos.intersection(shared).isEmpty else { return false }
+                    sharedPOS = pos.intersection(shared)
+                } else if let pos = posSet(text, wordNet), sharedPOS == nil, distractors.isEmpty {
+                    sharedPOS = pos
+                }
+            }
+            keys.insert(key)
+            return true
+        }
+
+        if fact.kind == .year, let year = Int(fact.answer) {
+            for offset in [-7, 5, 12, -3, 9, -15] where distractors.count < 3 {
+                let other = year + offset
+                if (1000...2100).contains(other), accept(String(other)) { distractors.append((String(other), nil)) }
+            }
+        } else {
+            let candidates = courseFacts.filter { $0.kind == fact.kind && $0.shape == fact.shape }
+                .seededShuffle(seed: fact.topicID + "|" + fact.answer)
+                .sorted { abs($0.words - fact.words) < abs($1.words - fact.words) }
+            for candidate in candidates where distractors.count < 3 {
+                if accept(candidate.answer) { distractors.append((candidate.answer, candidate)) }
+            }
+        }
+        guard distractors.count == 3 else { return nil }
+
+        var options: [(text: String, origin: LectureFact?, isAnswer: Bool)] =
+            [(fact.answer, fact, true)] + distractors.map { ($0.text, $0.origin, false) }
+        options = options.seededShuffle(seed: "order|" + fact.topicID + "|" + fact.answer)
+        let answerIndex = options.firstIndex { $0.isAnswer }!
+        let what: String
+        switch fact.kind {
+        case .term: what = fact.words > 1 ? "Which words complete" : "Which word completes"
+        case .code: what = "Which code completes"
+        case .year: what = "Which year completes"
+        }
+        let question = MultipleChoiceQuestion(
+            id: StableID.make(fact.topicID, "mc", fact.answer), kind: "lecture-\(fact.kind.rawValue)",
+            stem: "\(what) this sentence from “\(fact.topicTitle)”? \(stemSentence)",
+            options: options.map(\.text), answerIndex: answerIndex,
+            explanation: "The lesson says: “\(fact.sentence)”", level: 1,
+            optionOrigins: options.map { $0.isAnswer ? "answer" : ($0.origin == nil ? "nearby-year" : "course-\(fact.kind.rawValue)") })
+        let problems = validator.problems(question, sourceText: topic.sourceText)
+        guard problems.isEmpty else { return nil }
+        return Choice(question: question, origins: options.map { $0.isAnswer ? nil : $0.origin }, fact: fact)
+    }
+
+    private func posSet(_ text: String, _ wordNet: WordNet) -> Set<PartOfSpeech>? {
+        let set = Set(wordNet.lemmas(of: text.lowercased()).map(\.pos))
+        return set.isEmpty ? nil : set
+    }
+
+    /// The first of the topic's best facts that makes a valid multiple-choice question.
+    func bestChoices(_ topic: TopicContext, limit: Int) -> [Choice] {
+        var out: [Choice] = []
+        let facts = courseFacts.filter { $0.topicID == topic.id && !$0.sentence.isEmpty }.sorted { ($0.score, $1.answer) > ($1.score, $0.answer) }
+        for fact in facts.prefix(12) where out.count < limit {
+            if let choice = multipleChoice(fact, topic: topic) { out.append(choice) }
+        }
+        return out
+    }
+
+    // MARK: Engagement question
+
+    func engagementQuestion(_ topic: TopicContext, choice: Choice?) -> EngagementQuestion? {
+        if let choice {
+            let q = choice.question
+            let right = "Right. The lesson says: “\(choice.fact.sentence)”"
+            let feedback = q.options.indices.map { index -> String in
+                if index == q.answerIndex { return right }
+                let option = display(q.options[index], kind: choice.fact.kind)
+                let correct = display(choice.fact.answer, kind: choice.fact.kind)
+                if let origin = choice.origins[index], origin.topicID != topic.id {
+                    return "Not quite: \(option) belongs to “\(origin.topicTitle)”. Here the answer is \(correct): “\(choice.fact.sentence)”"
+                }
+                if let origin = choice.origins[index], !origin.sentence.isEmpty {
+                    return "Not quite: \(option) comes up elsewhere in this topic: “\(origin.sentence)” Here the answer is \(correct): “\(choice.fact.sentence)”"
+                }
+                return "Not quite. The answer is \(correct): “\(choice.fact.sentence)”"
+            }
+            return EngagementQuestion(format: .multipleChoice, prompt: q.stem, options: q.options, answerIndex: q.answerIndex,
+                                      expectedAnswer: choice.fact.answer, feedback: q.explanation,
+                                      optionFeedback: feedback, sourceSentence: choice.fact.sentence)
+        }
+        if let key = topic.keySentence {
+            return EngagementQuestion(
+                format: .freeText, prompt: "In your own words: what is the main idea of “\(topic.title)”?", options: nil,
+                answerIndex: nil, expectedAnswer: key,
+                feedback: "Compare your answer with the lesson, which puts it this way: “\(key)”", sourceSentence: key)
+        }
+        if let code = topic.code, let text = code.text {
+            return EngagementQuestion(
+                format: .freeText, prompt: "Read the example in “\(topic.title)” again: what does it do, line by line?",
+                options: nil, answerIndex: nil, expectedAnswer: text,
+                feedback: "Check your reading against the example itself; run it if you can and compare what it prints with what you expected.")
+        }
+        return nil
+    }
+
+    private func display(_ text: String, kind: LectureFact.Kind) -> String {
+        kind == .code ? "`\(text)`" : "“\(text)”"
+    }
+
+    // MARK: Pool
+
+    func poolQuestion(_ choice: Choice, topic: TopicContext) -> PoolQuestion {
+        let fact = choice.fact
+        let q = choice.question
+        let quote = "The lesson says: “\(fact.sentence)”"
+        let blank = FactFinder.blanked(fact)
+        let name = display(fact.answer, kind: fact.kind)
+        let level3: String
+        switch fact.kind {
+        case .term: level3 = "Explain in your own words what \(name) means in “\(topic.title)”, and why it matters."
+        case .code: level3 = "Explain what \(name) does in “\(topic.title)” and when you would use it."
+        case .year: level3 = "What does “\(topic.title)” say about \(fact.answer), and why does it matter?"
+        }
+        let level4 = applyRendering(name: name, topic: topic, fact: fact)
+        return PoolQuestion(id: StableID.make(topic.id, "pool", fact.answer), topicId: topic.id, renderings: [
+            .init(level: 1, format: .multipleChoice, prompt: q.stem, options: q.options, answerIndex: q.answerIndex,
+                  expectedAnswer: fact.answer, explanation: quote),
+            .init(level: 2, format: .freeText, prompt: "Fill in the missing \(fact.kind == .code ? "code" : fact.kind == .year ? "year" : "term") (no options this time): \(blank)",
+                  options: nil, answerIndex: nil, expectedAnswer: fact.answer, explanation: quote),
+            .init(level: 3, format: .freeText, prompt: level3, options: nil, answerIndex: nil,
+                  expectedAnswer: fact.sentence, explanation: quote),
+            level4,
+        ])
+    }
+
+    private func applyRendering(name: String, topic: TopicContext, fact: LectureFact) -> PoolQuestion.Rendering {
+        if let code = topic.code, let text = code.text, fact.kind != .year {
+            let language = code.language.map { LectureBuilder.languageName($0) + " " } ?? ""
+            return .init(level: 4, format: .freeText,
+                         prompt: "Write a short \(language)example of your own that uses \(name), and explain what each line does.",
+                         options: nil, answerIndex: nil,
+                         expectedAnswer: "An example in the spirit of the lesson's:\n\(text)\nand an explanation that agrees with: \(fact.sentence)",
+                         explanation: "The lesson says: “\(fact.sentence)”")
+        }
+        return .init(level: 4, format: .freeText,
+                     prompt: "Describe a real situation where \(name) matters, and explain step by step how what “\(topic.title)” teaches applies to it.",
+                     options: nil, answerIndex: nil, expectedAnswer: fact.sentence,
+                     explanation: "The lesson says: “\(fact.sentence)”")
+    }
+
+    /// A pool item for a topic without a term to ask about: which lesson says this?
+    func titlePoolQuestion(_ topic: TopicContext) -> PoolQuestion? {
+        guard let key = topic.keySentence, let validator else { return nil }
+        let lowerKey = key.lowercased()
+        let others = topicTitles.filter { $0.id != topic.id && !lowerKey.contains($0.title.lowercased()) }
+            .seededShuffle(seed: "titles|" + topic.id)
+        var options = [topic.title]
+        var keys: Set<String> = [validator.normalise(topic.title)]
+        for other in others where options.count < 4 {
+            let key = validator.normalise(other.title)
+            if !keys.contains(key) { keys.insert(key); options.append(other.title) }
+        }
+        guard options.count == 4 else { return nil }
+        options = options.seededShuffle(seed: "title-order|" + topic.id)
+        let answerIndex = options.firstIndex(of: topic.title)!
+        let quote = "“\(topic.title)” says: “\(key)”"
+        let question = MultipleChoiceQuestion(
+            id: StableID.make(topic.id, "title"), kind: "lecture-topic", stem: "Which lesson of the course says this? “\(key)”",
+            options: options, answerIndex: answerIndex, explanation: quote, level: 1,
+            optionOrigins: options.map { $0 == topic.title ? "answer" : "course-topic" })
+        guard validator.problems(question, sourceText: topic.title + "\n" + topic.sourceText).isEmpty else { return nil }
+        return PoolQuestion(id: StableID.make(topic.id, "pool", "title"), topicId: topic.id, renderings: [
+            .init(level: 1, format: .multipleChoice, prompt: question.stem, options: options, answerIndex: answerIndex,
+                  expectedAnswer: topic.title, explanation: quote),
+            .init(level: 2, format: .freeText, prompt: "What is the main idea of “\(topic.title)”? Answer in one sentence.",
+                  options: nil, answerIndex: nil, expectedAnswer: key, explanation: quote),
+            .init(level: 3, format: .freeText, prompt: "Explain “\(topic.title)” in your own words, as if to a classmate who missed it.",
+                  options: nil, answerIndex: nil, expectedAnswer: key, explanation: quote),
+            .init(level: 4, format: .freeText,
+                  prompt: "Describe a situation where you would use what “\(topic.title)” teaches, and explain why it helps there.",
+                  options: nil, answerIndex: nil, expectedAnswer: key, explanation: quote),
+        ])
+    }
+}
