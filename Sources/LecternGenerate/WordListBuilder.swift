@@ -2,16 +2,24 @@ import Foundation
 import LecternModel
 import LecternText
 
-/// Turns a script's analysis into a word list: level, definition in context and a test per level.
+/// Turns a script's analysis into a word list: a calibrated level with its evidence, the definition of the
+/// sense used in the context sentence, and a test per level (docs/GRADING.md).
+///
+/// Study order within a level: most frequent in the source first, then the more common word in English
+/// (higher Zipf), then alphabetical — the words a learner meets most in this text come first.
 public struct WordListBuilder: Sendable {
     let wordNet: WordNet
     let options: WordTestOptions
     let validator: QuestionValidator
+    let grader: WordGrader
+    let senses: SenseSelector
 
     public init(wordNet: WordNet, options: WordTestOptions) {
         self.wordNet = wordNet
         self.options = options
         validator = QuestionValidator(wordNet: wordNet)
+        grader = WordGrader(wordNet: wordNet)
+        senses = SenseSelector(wordNet: wordNet)
     }
 
     public func build(analysis: TextAnalysis, id: String, source: SourceRef) -> WordListBundle {
@@ -19,7 +27,7 @@ public struct WordListBuilder: Sendable {
         let entries = ranked.map { entry(for: $0, sentences: analysis.sentences) }
         var tests: [WordTest] = []
         for level in WordLevel.allCases {
-            let words = entries.filter { $0.level == level }
+            let words = entries.filter { $0.level == level }.sorted(by: WordListBuilder.studyOrder)
             guard !words.isEmpty else { continue }
             let questions = words.compactMap { question(for: $0, among: entries, idPrefix: id) }
             tests.append(WordTest(level: level, words: words.map(\.word), questions: questions))
@@ -29,41 +37,90 @@ public struct WordListBuilder: Sendable {
                               words: Array(entries), tests: tests)
     }
 
-    private func entry(for occurrence: WordOccurrence, sentences: [String]) -> WordEntry {
-        let context = sentences.indices.contains(occurrence.contextSentence) ? sentences[occurrence.contextSentence] : ""
-        let synsets = wordNet.synsets(of: occurrence.lemma, pos: nil)
-        let sense = SenseChooser.best(synsets, context: context)
-        let senses = synsets.count
-        // Provisional grading from WordNet polysemy and length, until frequency data is calibrated.
-        let level: WordLevel
-        if senses >= options.beginnerMinSenses { level = .beginner }
-        else if senses <= options.advancedMaxSenses && occurrence.lemma.count >= options.advancedMinLength { level = .advanced }
-        else { level = .intermediate }
-        return WordEntry(word: occurrence.lemma, level: level, partOfSpeech: sense?.pos.rawValue, definition: sense?.gloss,
-                         context: context, count: occurrence.count, forms: occurrence.forms.keys.sorted(),
-                         evidence: ["senses": Double(senses), "length": Double(occurrence.lemma.count)])
+    static func studyOrder(_ a: WordEntry, _ b: WordEntry) -> Bool {
+        if a.count != b.count { return a.count > b.count }
+        let za = a.evidence["zipf"] ?? 0, zb = b.evidence["zipf"] ?? 0
+        if za != zb { return za > zb }
+        return a.word < b.word
     }
 
-    /// "Which word means …?" with three words of the same level and part of speech from the same script.
-    private func question(for entry: WordEntry, among entries: some Collection<WordEntry>, idPrefix: String) -> MultipleChoiceQuestion? {
-        guard let definition = entry.definition, let pos = entry.partOfSpeech else { return nil }
-        let others = entries.filter { $0.word != entry.word && $0.partOfSpeech == pos && $0.definition != nil }
-        let sameLevel = others.filter { $0.level == entry.level }
-        let pool = (sameLevel + others.filter { $0.level != entry.level }).map(\.word)
-        var distractors: [String] = []
-        for word in pool where distractors.count < 3 {
-            if wordNet.areRelated(word, entry.word) || distractors.contains(word) || definition.lowercased().contains(word) { continue }
-            distractors.append(word)
+    func entry(for occurrence: WordOccurrence, sentences: [String]) -> WordEntry {
+        let context = sentences.indices.contains(occurrence.contextSentence) ? sentences[occurrence.contextSentence] : ""
+        let forms = occurrence.forms.keys.sorted()
+        let sense = senses.sense(of: occurrence.lemma, forms: forms, context: context)
+        let grade = grader.grade(occurrence.lemma)
+        var evidence = grade.features
+        evidence["score"] = (grade.score * 1000).rounded() / 1000
+        return WordEntry(word: occurrence.lemma, level: grade.level, partOfSpeech: sense?.pos.rawValue, definition: sense?.gloss,
+                         context: context, count: occurrence.count, forms: forms, evidence: evidence)
+    }
+
+    /// "Which word means …?": the answer and three words of the same level and part of speech in a similar
+    /// frequency band, from the same script first, then from the frequency list.
+    func question(for entry: WordEntry, among entries: some Collection<WordEntry>, idPrefix: String) -> MultipleChoiceQuestion? {
+        guard let definition = entry.definition, let posName = entry.partOfSpeech, let pos = PartOfSpeech(rawValue: posName) else { return nil }
+        let zipf = entry.evidence["zipf"] ?? WordFrequencies.floor
+        let stem = "Which word means: \(definition)?"
+        let stemWords = Set(Tokenizer.words(in: stem).map { $0.text.lowercased() })
+        var chosen: [(word: String, origin: String)] = []
+        func acceptable(_ word: String) -> Bool {
+            if word == entry.word || chosen.contains(where: { $0.word == word }) { return false }
+            if stemWords.contains(word) || wordNet.areRelated(word, entry.word) { return false }
+            return !chosen.contains { wordNet.areRelated($0.word, word) }
         }
-        guard distractors.count == 3 else { return nil }
-        let options = ([entry.word] + distractors).seededShuffle(seed: "\(idPrefix)|\(entry.word)")
+        let sameSource = entries
+            .filter { $0.level == entry.level && $0.partOfSpeech == posName && $0.definition != nil }
+            .filter { abs(($0.evidence["zipf"] ?? 0) - zipf) <= options.distractorZipfBand }
+            .sorted { (abs(($0.evidence["zipf"] ?? 0) - zipf), $0.word) < (abs(($1.evidence["zipf"] ?? 0) - zipf), $1.word) }
+        for other in sameSource where chosen.count < 3 && acceptable(other.word) {
+            chosen.append((other.word, "same-source-word"))
+        }
+        if chosen.count < 3 && options.frequencyListDistractors {
+            for word in frequencyListCandidates(level: entry.level, pos: pos, zipf: zipf) where chosen.count < 3 && acceptable(word) {
+                chosen.append((word, "frequency-list-word"))
+            }
+        }
+        guard chosen.count == 3 else { return nil }
+        let origins = Dictionary(uniqueKeysWithValues: [(entry.word, "answer")] + chosen.map { ($0.word, $0.origin) })
+        let shuffled = ([entry.word] + chosen.map(\.word)).seededShuffle(seed: "\(idPrefix)|\(entry.word)")
         let question = MultipleChoiceQuestion(
-            id: "\(idPrefix)-\(entry.word)", kind: "definition", stem: "Which word means: \(definition)?",
-            options: options, answerIndex: options.firstIndex(of: entry.word)!,
-            explanation: "“\(entry.word)” means \(definition). In the text: “\(entry.context)”",
+            id: "\(idPrefix)-\(entry.word)", kind: "definition", stem: stem,
+            options: shuffled, answerIndex: shuffled.firstIndex(of: entry.word)!,
+            explanation: "“\(entry.word)” (\(posName)) means \(definition). In the text: “\(entry.context)”",
             level: (WordLevel.allCases.firstIndex(of: entry.level) ?? 0) + 1,
-            optionOrigins: options.map { $0 == entry.word ? "answer" : "same-source-word" })
+            optionOrigins: shuffled.map { origins[$0] ?? "same-source-word" })
         return validator.problems(question).isEmpty ? question : nil
+    }
+
+    /// Words of the frequency list nearest in Zipf to `zipf` (within the band) that are base forms whose main
+    /// WordNet part of speech is `pos`, not stop words, and graded `level`. Deterministic; at most 400 looked at.
+    func frequencyListCandidates(level: WordLevel, pos: PartOfSpeech, zipf: Double) -> [String] {
+        let ranked = grader.frequencies.ranked
+        // ranked is by descending Zipf: find the first word at or below `zipf`.
+        var lo = 0, hi = ranked.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if ranked[mid].zipf > zipf { lo = mid + 1 } else { hi = mid }
+        }
+        var out: [String] = []
+        var up = lo - 1, down = lo, looked = 0
+        while out.count < 12 && looked < 400 {
+            let upGap = up >= 0 ? ranked[up].zipf - zipf : .infinity
+            let downGap = down < ranked.count ? zipf - ranked[down].zipf : .infinity
+            guard min(upGap, downGap) <= options.distractorZipfBand else { break }
+            let word: String
+            if upGap <= downGap { word = ranked[up].word; up -= 1 } else { word = ranked[down].word; down += 1 }
+            looked += 1
+            guard word.count >= 3, word.allSatisfy({ $0 >= "a" && $0 <= "z" }), !StopWords.english.contains(word) else { continue }
+            var best = PartOfSpeech.noun, bestCount = 0
+            for p in PartOfSpeech.allCases {
+                let n = wordNet.senseCount(of: word, pos: p)
+                if n > bestCount { best = p; bestCount = n }
+            }
+            guard bestCount > 0, best == pos, wordNet.lemma(of: word) == word, wordNet.hasLowercaseSense(word) else { continue }
+            if grader.grade(word).level == level { out.append(word) }
+        }
+        return out
     }
 }
 

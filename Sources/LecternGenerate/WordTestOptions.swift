@@ -1,23 +1,23 @@
 import LecternModel
 
-/// Options of the `wordtest` stage (word lists).
+/// Options of the `wordtest` stage (word lists). Grading itself is the calibrated model in LecternText
+/// (docs/GRADING.md); these options shape the list and its tests.
 public struct WordTestOptions: Codable, Sendable, Hashable {
-    /// Words known to WordNet with at least this many senses are common enough for beginners.
-    public var beginnerMinSenses = 6
-    /// Words with at most this many senses and at least `advancedMinLength` letters are advanced.
-    public var advancedMaxSenses = 2
-    public var advancedMinLength = 9
+    /// At most this many words per list (the most frequent in the source).
     public var maxWords = 500
+    /// A distractor's Zipf frequency differs from the answer's by at most this much.
+    public var distractorZipfBand = 1.0
+    /// When the source has too few words of the same level and part of speech, take distractors from the
+    /// frequency list (same level, part of speech and band).
+    public var frequencyListDistractors = true
 
     public init() {}
 
-    public static let optionNames = ["beginnerMinSenses", "advancedMaxSenses", "advancedMinLength", "maxWords"]
+    public static let optionNames = ["maxWords", "distractorZipfBand", "frequencyListDistractors"]
 
     public func problem() -> String? {
-        if beginnerMinSenses < 1 { return "beginnerMinSenses must be at least 1" }
-        if advancedMaxSenses < 0 { return "advancedMaxSenses must not be negative" }
-        if advancedMinLength < 1 { return "advancedMinLength must be at least 1" }
         if maxWords < 1 { return "maxWords must be at least 1" }
+        if !(distractorZipfBand > 0) { return "distractorZipfBand must be positive" }
         return nil
     }
 }

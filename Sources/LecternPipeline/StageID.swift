@@ -12,7 +12,7 @@ public enum StageID: String, CaseIterable, Sendable, Codable {
         case .words: return 1
         case .parse: return 1
         case .quiz: return 1
-        case .wordtest: return 1
+        case .wordtest: return 2
         case .lecture: return 2
         }
     }

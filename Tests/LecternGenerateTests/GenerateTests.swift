@@ -138,24 +138,3 @@ private func page(_ text: String, confidence: Double = 92) -> OCRPage {
     }
 }
 
-@Suite struct WordListTests {
-    @Test func wordsGetContextDefinitionAndTests() throws {
-        let text = """
-        The baker kneads the dough every morning before sunrise. Yeast ferments the sugar and the dough rises slowly. \
-        A warm kitchen helps the dough rise faster than a cold one. The baker shapes the loaves and bakes them in a hot oven. \
-        Fresh bread smells wonderful, and the customers queue outside the bakery.
-        """
-        let analysis = TextAnalyzer(wordNet: wordNet).analyze(text)
-        let bundle = WordListBuilder(wordNet: wordNet, options: WordTestOptions())
-            .build(analysis: analysis, id: "wl", source: SourceRef(path: "bread.txt", sha256: "x"))
-        let dough = try #require(bundle.words.first { $0.word == "dough" })
-        #expect(dough.count == 3)
-        #expect(dough.context.contains("dough"))
-        #expect(dough.definition != nil)
-        #expect(bundle.words.allSatisfy { text.contains($0.context) })
-        let validator = QuestionValidator(wordNet: wordNet)
-        for question in bundle.tests.flatMap(\.questions) {
-            #expect(validator.problems(question).isEmpty)
-        }
-    }
-}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import LecternModel
+import LecternText
+@testable import LecternGenerate
+
+private let wordNet = try! WordNet.shared()
+
+@Suite struct WordListTests {
+    func build(_ text: String, id: String = "wl") -> WordListBundle {
+        let analysis = TextAnalyzer(wordNet: wordNet).analyze(text)
+        return WordListBuilder(wordNet: wordNet, options: WordTestOptions())
+            .build(analysis: analysis, id: id, source: SourceRef(path: "t.txt", sha256: "x"))
+    }
+
+    @Test func wordsGetContextDefinitionAndTests() throws {
+        let text = """
+        The baker kneads the dough every morning before sunrise. Yeast ferments the sugar and the dough rises slowly. \
+        A warm kitchen helps the dough rise faster than a cold one. The baker shapes the loaves and bakes them in a hot oven. \
+        Fresh bread smells wonderful, and the customers queue outside the bakery.
+        """
+        let bundle = build(text)
+        let dough = try #require(bundle.words.first { $0.word == "dough" })
+        #expect(dough.count == 3)
+        #expect(dough.context.contains("dough"))
+        #expect(dough.definition != nil)
+        #expect(bundle.words.allSatisfy { text.contains($0.context) })
+        let validator = QuestionValidator(wordNet: wordNet)
+        for question in bundle.tests.flatMap(\.questions) {
+            #expect(validator.problems(question).isEmpty)
+        }
+    }
+
+    @Test func everyWordCarriesItsEvidence() {
+        let bundle = build("The ubiquitous cat sat on the warm kitchen table while the children negotiated about dinner.")
+        #expect(!bundle.words.isEmpty)
+        for word in bundle.words {
+            for key in ["zipf", "rootGain", "length", "syllables", "affixes", "logSenses", "logSemcor", "score"] {
+                #expect(word.evidence[key] != nil, "\(word.word) lacks \(key)")
+            }
+        }
+        #expect(bundle.words.first { $0.word == "cat" }?.level == .beginner)
+        #expect(bundle.words.first { $0.word == "ubiquitous" }?.level == .advanced)
+    }
+
+    @Test func definitionsFollowTheContext() throws {
+        let river = build("We sat on the bank of the river and watched the water flow past.")
+        let money = build("She deposited her money at the bank and paid off the loan.")
+        let a = try #require(river.words.first { $0.word == "bank" })
+        let b = try #require(money.words.first { $0.word == "bank" })
+        #expect(a.definition?.contains("sloping land") == true)
+        #expect(b.definition?.contains("financial") == true)
+        #expect(a.partOfSpeech == "noun" && b.partOfSpeech == "noun")
+        let walked = try #require(build("They walked slowly along the quiet road at night.").words.first { $0.word == "walk" })
+        #expect(walked.partOfSpeech == "verb")
+    }
+
+    @Test func testsAreInStudyOrderAndValid() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("samples/scripts")
+        let files = try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+        #expect(files.count >= 3)
+        let validator = QuestionValidator(wordNet: wordNet)
+        let grader = WordGrader(wordNet: wordNet)
+        for file in files {
+            let data = try Data(contentsOf: url.appendingPathComponent(file))
+            let analysis = try TextAnalyzer(wordNet: wordNet).analyze(data: data, fileExtension: (file as NSString).pathExtension)
+            let bundle = WordListBuilder(wordNet: wordNet, options: WordTestOptions())
+                .build(analysis: analysis, id: "sample", source: SourceRef(path: file, sha256: "x"))
+            #expect(bundle.words.count > 20, "\(file)")
+            #expect(bundle.words.filter { $0.definition != nil }.count * 10 >= bundle.words.count * 9, "\(file)")
+            let byWord = Dictionary(uniqueKeysWithValues: bundle.words.map { ($0.word, $0) })
+            var questions = 0
+            for test in bundle.tests {
+                let entries = test.words.map { byWord[$0]! }
+                #expect(entries.allSatisfy { $0.level == test.level })
+                #expect(zip(entries, entries.dropFirst()).allSatisfy { WordListBuilder.studyOrder($0, $1) }, "\(file) \(test.level)")
+                for q in test.questions {
+                    questions += 1
+                    #expect(validator.problems(q).isEmpty, "\(file): \(validator.problems(q))")
+                    #expect(q.options.count == 4 && Set(q.options).count == 4)
+                    let answer = q.options[q.answerIndex]
+                    let entry = try #require(byWord[answer])
+                    let pos = try #require(PartOfSpeech(rawValue: entry.partOfSpeech ?? ""))
+                    for (k, option) in q.options.enumerated() where k != q.answerIndex {
+                        #expect(wordNet.senseCount(of: option, pos: pos) > 0, "\(option) is not a \(pos)")
+                        if let other = byWord[option] {
+                            #expect(other.level == test.level && other.partOfSpeech == entry.partOfSpeech)
+                        } else {
+                            #expect(q.optionOrigins[k] == "frequency-list-word")
+                            #expect(grader.grade(option).level == test.level)
+                        }
+                    }
+                }
+            }
+            #expect(questions * 3 >= bundle.words.count, "\(file): only \(questions) questions for \(bundle.words.count) words")
+        }
+    }
+
+    @Test func deterministic() {
+        let text = "The committee postponed the meeting because the chairman was ill. The members agreed to reschedule it next week."
+        #expect(build(text) == build(text))
+    }
+}

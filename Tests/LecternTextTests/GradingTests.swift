@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import LecternModel
+@testable import LecternText
+
+@Suite struct FrequencyTests {
+    let frequencies = WordFrequencies.shared
+
+    @Test func zipfLookups() {
+        #expect(frequencies.count == 100_000)
+        #expect(frequencies.zipf(of: "the") == 7.73)
+        #expect(frequencies.zipf(of: "cat") == 4.78)
+        #expect(frequencies.zipf(of: "Cat") == 4.78)
+        #expect(frequencies.zipf(of: "ubiquitous") > 3 && frequencies.zipf(of: "ubiquitous") < 4)
+        #expect(frequencies.zipf(of: "qwzxv") == WordFrequencies.floor)
+        // A phrase combines its parts (1/f = Σ 1/fᵢ): below its rarer part.
+        let phrase = frequencies.zipf(of: "ice cream")
+        #expect(phrase < frequencies.zipf(of: "cream") && phrase > 3)
+        #expect(frequencies.ranked.first?.word == "the")
+    }
+
+    @Test func loadsOncePerProcessQuickly() {
+        let start = Date()
+        let data = try! Data(contentsOf: Bundle.module.url(forResource: "word-frequencies", withExtension: "txt", subdirectory: "Resources")!)
+        _ = WordFrequencies(data: data)
+        // Generous even for a debug build; a release build loads in tens of milliseconds.
+        #expect(Date().timeIntervalSince(start) < 5)
+    }
+}
+
+@Suite struct GradingTests {
+    let grader = WordGrader(wordNet: sharedWordNet)
+
+    @Test func clearCases() {
+        for word in ["cat", "house", "water", "dog", "run", "friend"] {
+            #expect(grader.grade(word).level == .beginner, "\(word)")
+        }
+        for word in ["ubiquitous", "photosynthesis", "epistemology", "obfuscate"] {
+            #expect(grader.grade(word).level == .advanced, "\(word)")
+        }
+        #expect(grader.grade("negotiate").level != .beginner)
+    }
+
+    @Test func evidenceHasEveryFeature() {
+        let grade = grader.grade("unhappiness")
+        for name in grader.model.features { #expect(grade.features[name] != nil, "\(name)") }
+        #expect(grade.features["affixes"]! >= 1)
+        #expect(grade.features["rootGain"]! > 0)
+    }
+
+    /// The Swift features and score must equal what scripts/calibrate-grading.py computed.
+    @Test func parityWithCalibrationScript() throws {
+        let url = try #require(Bundle.module.url(forResource: "grading-model", withExtension: "json", subdirectory: "Resources"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let samples = try #require(json["paritySamples"] as? [String: [String: Any]])
+        #expect(samples.count >= 5)
+        for (word, sample) in samples {
+            let grade = grader.grade(word)
+            let features = try #require(sample["features"] as? [String: Double])
+            for (name, value) in features {
+                #expect(abs((grade.features[name] ?? .nan) - value) < 1e-4, "\(word) \(name): \(grade.features[name] ?? .nan) vs \(value)")
+            }
+            let score = try #require(sample["score"] as? Double)
+            #expect(abs(grade.score - score) < 1e-3, "\(word) score \(grade.score) vs \(score)")
+        }
+    }
+
+    @Test func syllables() {
+        #expect(WordGrader.syllables("cat") == 1)
+        #expect(WordGrader.syllables("make") == 1)
+        #expect(WordGrader.syllables("table") == 2)
+        #expect(WordGrader.syllables("ubiquitous") == 4)
+    }
+
+    @Test func cefrListAndSplit() {
+        let list = CEFRWordList.load()
+        #expect(list.count > 20_000)
+        let held = list.filter { CEFRWordList.isHeldOut($0.word) }.count
+        #expect(Double(held) / Double(list.count) > 0.17 && Double(held) / Double(list.count) < 0.23)
+        #expect(CEFRWordList.level(cefr: 2) == .beginner && CEFRWordList.level(cefr: 3) == .intermediate && CEFRWordList.level(cefr: 5) == .advanced)
+    }
+}
+
+@Suite struct SenseTests {
+    let selector = SenseSelector(wordNet: sharedWordNet)
+
+    @Test func bankByContext() throws {
+        let river = try #require(selector.sense(of: "bank", forms: ["bank"], context: "We sat on the bank of the river and watched the water."))
+        let money = try #require(selector.sense(of: "bank", forms: ["bank"], context: "She deposited her money at the bank and paid the loan."))
+        #expect(river.pos == .noun && money.pos == .noun)
+        #expect(river.gloss.contains("sloping land"))
+        #expect(money.gloss.contains("financial"))
+    }
+
+    @Test func partOfSpeechFollowsUse() throws {
+        // "walked" can only be a verb; after "the", "walk" is a noun.
+        let verb = try #require(selector.sense(of: "walk", forms: ["walked"], context: "They walked home after the late film."))
+        #expect(verb.pos == .verb)
+        let noun = try #require(selector.sense(of: "walk", forms: ["walk"], context: "The walk along the coast took three hours."))
+        #expect(noun.pos == .noun)
+        #expect(selector.partsOfSpeech(of: "run", forms: ["run"], context: "I run every morning before work.").first == .verb)
+    }
+
+    @Test func mostFrequentSenseWithoutOverlap() throws {
+        let sense = try #require(selector.sense(of: "dog", forms: ["dog"], context: "Zzz qqq."))
+        #expect(sense.gloss == sharedWordNet.definition(of: "dog", pos: .noun))
+    }
+}
