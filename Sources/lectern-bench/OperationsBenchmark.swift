@@ -130,10 +130,13 @@ enum Child {
         posix_spawn_file_actions_addopen(&fileActions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&fileActions, 2, folder.appendingPathComponent("child.err").path,
                                          O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addchdir_np(&fileActions, folder.path)
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
+        // The child starts in `folder` (so no pipelines/default.yml of the caller's folder applies).
+        let previous = FileManager.default.currentDirectoryPath
+        _ = FileManager.default.changeCurrentDirectoryPath(folder.path)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         let started = DispatchTime.now()
         let spawned = posix_spawn(&pid, executable.path, &fileActions, nil, argv, environ)
         guard spawned == 0 else { throw BenchError("posix_spawn failed: \(spawned)") }
