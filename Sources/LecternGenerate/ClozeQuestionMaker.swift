@@ -8,60 +8,94 @@ struct ClozeQuestionMaker {
     let wordNet: WordNet
     let validator: QuestionValidator
 
-    func questions(from text: String, count: Int, idPrefix: String) -> [MultipleChoiceQuestion] {
-        let sentences = SentenceSplitter.split(text)
-        let vocabulary = Vocabulary(sentences: sentences, wordNet: wordNet)
+    /// The best question of each sentence, best first (at most one per sentence: a second blank in
+    /// the same sentence would show the first one's answer).
+    func questions(from facts: WorksheetFacts, idPrefix: String) -> [MadeQuestion] {
         var candidates: [Candidate] = []
-        for (index, sentence) in sentences.enumerated() {
+        for (index, sentence) in facts.sentences.enumerated() {
             let tokens = Tokenizer.words(in: sentence)
             guard (6...45).contains(tokens.count) else { continue }
-            candidates.append(contentsOf: vocabulary.candidates(in: tokens, sentence: sentence, index: index))
+            candidates.append(contentsOf: facts.vocabulary.candidates(in: tokens, sentence: sentence, index: index))
         }
-        // Best fact of each sentence first; at most one question per sentence.
-        candidates.sort { ($0.score, -$0.sentenceIndex) > ($1.score, -$1.sentenceIndex) }
+        candidates.sort { ($0.score, -$0.sentenceIndex, $0.answer) > ($1.score, -$1.sentenceIndex, $1.answer) }
         var usedSentences = Set<Int>()
         var usedAnswers = Set<String>()
-        var made: [(Int, MultipleChoiceQuestion)] = []
-        for candidate in candidates where made.count < count {
-            guard !usedSentences.contains(candidate.sentenceIndex), !usedAnswers.contains(candidate.answer.lowercased()),
-                  let question = makeQuestion(candidate, vocabulary: vocabulary, idPrefix: idPrefix, sourceText: text)
+        var made: [MadeQuestion] = []
+        for candidate in candidates {
+            let key = validator.normalise(candidate.answer)
+            guard !usedSentences.contains(candidate.sentenceIndex), !usedAnswers.contains(key),
+                  let question = makeQuestion(candidate, facts: facts, idPrefix: idPrefix)
             else { continue }
             usedSentences.insert(candidate.sentenceIndex)
-            usedAnswers.insert(candidate.answer.lowercased())
-            made.append((candidate.sentenceIndex, question))
+            usedAnswers.insert(key)
+            made.append(MadeQuestion(question: question, sentenceIndex: candidate.sentenceIndex, answerKey: key,
+                                     score: candidate.score))
         }
-        return made.sorted { $0.0 < $1.0 }.enumerated().map { position, pair in
-            var question = pair.1
-            question.id = "\(idPrefix)-q\(position + 1)"
-            return question
-        }
+        return made
     }
 
-    private func makeQuestion(_ candidate: Candidate, vocabulary: Vocabulary, idPrefix: String,
-                              sourceText: String) -> MultipleChoiceQuestion? {
-        guard let range = candidate.sentence.range(of: candidate.answer) else { return nil }
+    private func makeQuestion(_ candidate: Candidate, facts: WorksheetFacts, idPrefix: String) -> MultipleChoiceQuestion? {
+        guard let range = Self.wholeWordRange(of: candidate.answer, in: candidate.sentence) else { return nil }
         let stem = candidate.sentence.replacingCharacters(in: range, with: "_____")
-        let stemWords = Set(Tokenizer.words(in: stem).map { $0.text.lowercased() })
-        let pool = vocabulary.distractors(for: candidate, wordNet: wordNet)
-        var chosen: [(String, String)] = []
-        for (option, origin) in pool where chosen.count < 3 {
-            let lower = option.lowercased()
-            guard !stemWords.contains(lower), lower != candidate.answer.lowercased(),
-                  !chosen.contains(where: { validator.normalise($0.0) == validator.normalise(option) }),
-                  validator.normalise(option) != validator.normalise(candidate.answer),
-                  candidate.kind == .year || candidate.kind == .number || !wordNet.areRelated(lower, candidate.answer.lowercased())
-            else { continue }
-            chosen.append((option, origin))
-        }
-        guard chosen.count == 3 else { return nil }
         let seed = "\(idPrefix)|\(candidate.sentenceIndex)|\(candidate.answer)"
+        let pool = facts.vocabulary.distractors(for: candidate, seed: seed)
+        guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator)
+            .choose(answer: candidate.answer, stem: stem, pool: pool, checkRelations: candidate.kind == .term)
+        else { return nil }
         let entries = ([(candidate.answer, "answer")] + chosen).seededShuffle(seed: seed)
         let question = MultipleChoiceQuestion(
             id: "", kind: "cloze-\(candidate.kind.rawValue)", stem: stem, options: entries.map(\.0),
             answerIndex: entries.firstIndex { $0.1 == "answer" }!,
             explanation: "The text says: “\(candidate.sentence)”",
             level: candidate.kind == .term ? 2 : 1, optionOrigins: entries.map(\.1))
-        return validator.problems(question, sourceText: sourceText).isEmpty ? question : nil
+        return validator.problems(question, sourceText: facts.sourceText).isEmpty ? question : nil
+    }
+
+    /// The first occurrence of `word` not inside a longer word or number.
+    static func wholeWordRange(of word: String, in sentence: String) -> Range<String.Index>? {
+        var searchStart = sentence.startIndex
+        while let range = sentence.range(of: word, range: searchStart..<sentence.endIndex) {
+            let before = range.lowerBound == sentence.startIndex ? nil : sentence[sentence.index(before: range.lowerBound)]
+            let after = range.upperBound == sentence.endIndex ? nil : sentence[range.upperBound]
+            let joins: (Character?) -> Bool = { c in c.map { $0.isLetter || $0.isNumber } ?? false }
+            if !joins(before) && !joins(after) { return range }
+            searchStart = range.upperBound
+        }
+        return nil
+    }
+}
+
+/// A question with what the planner needs to pick and order questions.
+struct MadeQuestion {
+    var question: MultipleChoiceQuestion
+    var sentenceIndex: Int
+    /// The answer, normalised: no two questions of one quiz share it.
+    var answerKey: String
+    var score: Double
+}
+
+/// Picks three distractors from tiered candidates: distinct from the answer and each other (after
+/// case-folding and lemmatising), not in the stem, and (for words) not related to the answer or to
+/// each other in WordNet.
+struct DistractorChooser {
+    let wordNet: WordNet
+    let validator: QuestionValidator
+
+    func choose(answer: String, stem: String, pool: [(String, String)], checkRelations: Bool) -> [(String, String)]? {
+        let stemWords = Set(Tokenizer.words(in: stem).map { validator.normalise($0.text) })
+        let answerKey = validator.normalise(answer)
+        var chosen: [(String, String)] = []
+        for (option, origin) in pool where chosen.count < 3 {
+            let key = validator.normalise(option)
+            guard key != answerKey, !stemWords.contains(key), !chosen.contains(where: { validator.normalise($0.0) == key })
+            else { continue }
+            if checkRelations {
+                if wordNet.areRelated(option.lowercased(), answer.lowercased()) { continue }
+                if chosen.contains(where: { wordNet.areRelated($0.0.lowercased(), option.lowercased()) }) { continue }
+            }
+            chosen.append((option, origin))
+        }
+        return chosen.count == 3 ? chosen : nil
     }
 }
 
@@ -76,36 +110,96 @@ struct Candidate {
     var answer: String
     var kind: AnswerKind
     var score: Double
+    /// For terms: the term it is.
+    var term: TextTerm? = nil
+    /// For numbers: the word after it ("percent", "metres").
+    var unit: String? = nil
 }
 
 /// What the text offers as answers and same-kind distractors.
 struct Vocabulary {
     var years: [String] = []
     var numbers: [String] = []
-    var names: [String] = []
-    /// Nouns of the text, lemma -> count.
-    var terms: [String: Int] = [:]
+    /// People: runs of two or more capitalised words unknown to WordNet ("Henrik Haldane").
+    var people: [String] = []
+    /// Other names: single capitalised words mid-sentence unknown to WordNet ("Albany").
+    var places: [String] = []
+    /// Nouns of the text by lemma, with the sense their first sentence uses.
+    var terms: [String: TextTerm] = [:]
     let wordNet: WordNet
 
     init(sentences: [String], wordNet: WordNet) {
         self.wordNet = wordNet
         var seen = Set<String>()
-        for sentence in sentences {
-            for token in Tokenizer.words(in: sentence) {
+        let textLemmas = ContextSense.lemmas(of: sentences.joined(separator: " "), wordNet: wordNet)
+        for (index, sentence) in sentences.enumerated() {
+            let tokens = Tokenizer.words(in: sentence)
+            for name in Self.names(in: tokens, wordNet: wordNet) where seen.insert("n" + name).inserted {
+                if name.contains(" ") { people.append(name) } else { places.append(name) }
+            }
+            for (position, token) in tokens.enumerated() {
                 let lower = token.text.lowercased()
                 if token.isNumber {
-                    let list = Self.isYear(token.text) ? "y" : "n"
+                    guard Self.isPlainNumber(token.text) else { continue }
+                    let list = Self.isYear(token.text) ? "y" : "d"
                     if seen.insert(list + token.text).inserted {
                         if list == "y" { years.append(token.text) } else { numbers.append(token.text) }
                     }
-                } else if token.isCapitalized && !token.isSentenceInitial {
-                    // Capitalised mid-sentence: a name ("Albany"), never a common-noun distractor.
-                    if !wordNet.isKnown(lower), seen.insert("c" + token.text).inserted { names.append(token.text) }
-                } else if !token.isCapitalized && isTerm(lower) {
-                    terms[lower, default: 0] += 1
+                } else if !token.isCapitalized || token.isSentenceInitial,
+                          let lemma = nounLemma(lower, after: position > 0 ? tokens[position - 1].text.lowercased() : nil) {
+                    if var term = terms[lemma] {
+                        term.count += 1
+                        terms[lemma] = term
+                    } else if let (sense, evidence) = ContextSense.best(wordNet.synsets(of: lemma, pos: .noun), context: sentence,
+                                                                         word: lemma, textLemmas: textLemmas, wordNet: wordNet) {
+                        terms[lemma] = TextTerm(lemma: lemma, pos: .noun, sense: sense, senseEvidence: evidence, count: 1, sentenceIndex: index,
+                                                sentence: sentence, surface: token.text,
+                                                band: FrequencyBand.of(lemma, pos: .noun, in: wordNet))
+                    }
                 }
             }
         }
+    }
+
+    var textTerms: [TextTerm] { terms.values.sorted { $0.lemma < $1.lemma } }
+
+    static let determiners: Set<String> = ["the", "a", "an", "this", "that", "these", "those", "its", "their", "his",
+                                           "her", "our", "your", "my", "some", "many", "each", "every", "no"]
+
+    /// The noun lemma of a word the text uses as a noun: a WordNet noun with a lower-case sense that is
+    /// mostly a noun in the language (SemCor), or at least a third as often a noun and after a determiner
+    /// ("the flow" but not "turns back", "a single Bible" or "instead of flowing").
+    func nounLemma(_ word: String, after previous: String?) -> String? {
+        guard word.count >= 4, !StopWords.english.contains(word), word.allSatisfy(\.isLetter) else { return nil }
+        let lemma = wordNet.lemmas(of: word).first { $0.pos == .noun }?.lemma
+        guard let lemma, lemma.allSatisfy(\.isLetter), wordNet.hasLowercaseSense(lemma) else { return nil }
+        let noun = wordNet.frequency(of: lemma, pos: .noun)
+        let other = PartOfSpeech.allCases.filter { $0 != .noun }.reduce(0) { total, pos in
+            total + wordNet.lemmas(of: word).filter { $0.pos == pos }.reduce(0) { $0 + wordNet.frequency(of: $1.lemma, pos: pos) }
+        }
+        if noun >= other || (Self.determiners.contains(previous ?? "") && noun * 3 >= other) { return lemma }
+        return nil
+    }
+
+    /// Runs of capitalised words that WordNet does not know as common words, not at a sentence start.
+    static func names(in tokens: [Token], wordNet: WordNet) -> [String] {
+        var names: [String] = []
+        var run: [String] = []
+        func flush() {
+            if !run.isEmpty { names.append(run.joined(separator: " ")) }
+            run = []
+        }
+        for token in tokens {
+            if token.isCapitalized, !token.isNumber, !token.isSentenceInitial, token.text.count >= 3,
+               token.text.allSatisfy(\.isLetter), !wordNet.hasLowercaseSense(token.text.lowercased()),
+               !(wordNet.lemma(of: token.text.lowercased()).map { wordNet.hasLowercaseSense($0) } ?? false) {
+                run.append(token.text)
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return names.filter { $0.split(separator: " ").count <= 3 }
     }
 
     static func isYear(_ text: String) -> Bool {
@@ -113,63 +207,72 @@ struct Vocabulary {
         return (1000...2100).contains(value)
     }
 
-    /// A content noun in its base form, known to WordNet.
-    func isTerm(_ word: String) -> Bool {
-        guard word.count >= 4, !StopWords.english.contains(word), word.allSatisfy(\.isLetter) else { return false }
-        return wordNet.lemmas(of: word).contains { $0.lemma == word && $0.pos == .noun }
+    /// Digits with optional thousands commas or one decimal point: no "1990s", no "3rd".
+    static func isPlainNumber(_ text: String) -> Bool {
+        text.range(of: #"^[0-9]{1,3}(,[0-9]{3})*(\.[0-9]+)?$|^[0-9]+(\.[0-9]+)?$"#, options: .regularExpression) != nil
     }
 
     func candidates(in tokens: [Token], sentence: String, index: Int) -> [Candidate] {
         var result: [Candidate] = []
-        for token in tokens {
+        for name in Self.names(in: tokens, wordNet: wordNet) {
+            let isPerson = name.contains(" ")
+            let pool = isPerson ? people : places
+            // Enough names of the same kind to choose from: the text's own, or parts recombined for people.
+            if pool.count >= 4 || (isPerson && pool.count >= 2) {
+                result.append(Candidate(sentenceIndex: index, sentence: sentence, answer: name, kind: .name,
+                                        score: isPerson ? 2.2 : 2.0))
+            }
+        }
+        for (position, token) in tokens.enumerated() {
             let lower = token.text.lowercased()
             if token.isNumber {
+                guard Self.isPlainNumber(token.text) else { continue }
                 let year = Self.isYear(token.text)
+                let unit = position + 1 < tokens.count ? tokens[position + 1].text.lowercased() : nil
                 result.append(Candidate(sentenceIndex: index, sentence: sentence, answer: token.text,
-                                        kind: year ? .year : .number, score: year ? 3.0 : 2.5))
-            } else if token.isCapitalized && !token.isSentenceInitial && names.contains(token.text) && names.count >= 4 {
-                result.append(Candidate(sentenceIndex: index, sentence: sentence, answer: token.text, kind: .name, score: 2.0))
-            } else if let count = terms[lower], !token.isCapitalized || token.isSentenceInitial {
-                // Salient (repeated in the text) and specific (few senses in the language) terms make the best blanks.
-                let senses = max(1, wordNet.synsets(of: lower, pos: nil).count)
-                let score = 1.0 + Double(min(count, 4)) * 0.25 + 1.0 / Double(senses) + Double(lower.count) / 20
-                if !token.isSentenceInitial {
-                    result.append(Candidate(sentenceIndex: index, sentence: sentence, answer: token.text, kind: .term, score: score))
-                }
+                                        kind: year ? .year : .number, score: year ? 3.0 : 2.5, unit: unit))
+            } else if !token.isSentenceInitial, !token.isCapitalized, let term = terms[lower], term.surface == token.text,
+                      term.band <= 3 {
+                // Everyday words ("water", "people", "process": SemCor band 4) make blanks anyone can fill.
+                // Salient (repeated in the text) and specific (rare in the language, few senses) terms make the best blanks.
+                let senses = max(1, wordNet.senseCount(of: lower, pos: .noun))
+                let rarity = 1.0 / Double(1 + term.band)
+                let score = 1.0 + Double(min(term.count, 4)) * 0.25 + 0.5 / Double(senses) + rarity + Double(lower.count) / 30
+                result.append(Candidate(sentenceIndex: index, sentence: sentence, answer: token.text, kind: .term,
+                                        score: score, term: term))
             }
         }
         return result
     }
 
     /// Same-kind distractors in tiers, each with its origin.
-    func distractors(for candidate: Candidate, wordNet: WordNet) -> [(String, String)] {
+    func distractors(for candidate: Candidate, seed: String) -> [(String, String)] {
         switch candidate.kind {
         case .year:
             let value = Int(candidate.answer)!
             let fromText = years.filter { $0 != candidate.answer }.map { ($0, "same-text-year") }
-            let offsets = [-20, 10, -50, 30, -10, 50, 20].map { (String(value + $0), "nearby-year") }
+            let offsets = [-20, 10, -50, 30, -10, 50, 20, -30].map { (String(value + $0), "nearby-year") }
             return fromText.prefix(1) + offsets.filter { Int($0.0)! <= 2100 }
         case .number:
-            return numericNeighbours(candidate.answer).map { ($0, "nearby-number") }
+            let isPercent = candidate.unit == "percent" || candidate.unit == "per"
+            return Self.numericNeighbours(candidate.answer, maximum: isPercent ? 100 : nil).map { ($0, "nearby-number") }
         case .name:
-            return names.filter { $0 != candidate.answer }.map { ($0, "same-text-name") }
+            if candidate.answer.contains(" ") {
+                let others = people.filter { $0 != candidate.answer }.map { ($0, "same-text-name") }
+                // Recombined first and last names of the text's people: plausible, and surely wrong.
+                let firsts = people.compactMap { $0.split(separator: " ").first.map(String.init) }
+                let lasts = people.compactMap { $0.split(separator: " ").last.map(String.init) }
+                var mixed: [(String, String)] = []
+                for first in firsts { for last in lasts where !people.contains("\(first) \(last)") {
+                    mixed.append(("\(first) \(last)", "same-text-name-parts"))
+                } }
+                return others + mixed.seededShuffle(seed: seed)
+            }
+            return places.filter { $0 != candidate.answer }.map { ($0, "same-text-name") }
         case .term:
-            let answer = candidate.answer.lowercased()
-            var pool: [(String, String)] = []
-            // Sisters of the answer's sense in this sentence; common ones first, since a rare word gives itself away.
-            if let sense = SenseChooser.best(wordNet.synsets(of: answer, pos: .noun), context: candidate.sentence) {
-                let coordinates = wordNet.coordinateTerms(of: SynsetID(offset: sense.offset, pos: .noun))
-                    .filter { $0.allSatisfy(\.isLetter) && $0.count >= 3 && $0 == $0.lowercased() && wordNet.frequency(of: $0, pos: .noun) > 0 }
-                    .sorted { (wordNet.frequency(of: $1, pos: .noun), $0) < (wordNet.frequency(of: $0, pos: .noun), $1) }
-                pool += coordinates.prefix(12).map { ($0, "wordnet-coordinate") }
-            }
-            // Terms of the same text with a similar salience, then any other noun of the text.
-            let answerCount = terms[answer] ?? 1
-            let sameText = terms.keys.filter { $0 != answer }.sorted {
-                (abs((terms[$0] ?? 0) - answerCount), $0) < (abs((terms[$1] ?? 0) - answerCount), $1)
-            }
-            pool += sameText.map { ($0, "same-text-term") }
-            return pool
+            guard let term = candidate.term else { return [] }
+            return WordDistractorSource(wordNet: wordNet)
+                .candidates(answer: term.lemma, pos: .noun, sense: term.sense, textTerms: textTerms, seed: seed)
         }
     }
 
@@ -184,20 +287,32 @@ struct Vocabulary {
         return String(digits)
     }
 
-    /// Plausible wrong numbers of the same shape (whole numbers stay whole, no negatives).
-    func numericNeighbours(_ text: String) -> [String] {
+    /// Plausible wrong numbers of the same shape: whole numbers stay whole with the same grouping,
+    /// small counts move by one or two, larger ones by round steps of their own size; never negative,
+    /// never above `maximum` (100 for percentages).
+    static func numericNeighbours(_ text: String, maximum: Int? = nil) -> [String] {
         let digits = text.replacingOccurrences(of: ",", with: "")
         guard let value = Double(digits) else { return [] }
-        let isWhole = !digits.contains(".")
-        let factors = [2.0, 0.5, 1.5, 3.0, 0.75, 1.25, 4.0]
-        return factors.compactMap { factor -> String? in
-            let candidate = value * factor
-            guard candidate > 0 else { return nil }
-            if isWhole {
-                let whole = Int(candidate.rounded())
-                return whole == Int(value) ? nil : (text.contains(",") ? Self.grouped(whole) : String(whole))
+        let limit = Double(maximum ?? Int.max)
+        if digits.contains(".") {
+            let places = digits.split(separator: ".").last?.count ?? 1
+            return [2.0, 0.5, 1.5, 0.75, 3.0].compactMap { factor in
+                let candidate = value * factor
+                return candidate > 0 && candidate <= limit ? String(format: "%.\(places)f", candidate) : nil
             }
-            return String(format: "%.\(digits.split(separator: ".").last?.count ?? 1)f", candidate)
         }
+        let whole = Int(value)
+        var out: [Int] = []
+        if whole < 12 {
+            out = [whole + 1, whole - 1, whole + 2, whole - 2, whole + 3]
+        } else {
+            // A round step about a fifth of the value: 97 -> 20s, 2,400 -> 500s.
+            let magnitude = Int(pow(10, floor(log10(Double(whole)))))
+            let step = max(1, magnitude / (whole >= 5 * magnitude ? 1 : 2) / (whole < 20 ? 5 : 1))
+            out = [2, -1, 1, -2, 3, 4].map { whole + $0 * step } + [whole * 2, whole / 2]
+        }
+        var seen = Set<Int>()
+        return out.filter { $0 > 0 && $0 != whole && Double($0) <= limit && seen.insert($0).inserted }
+            .map { text.contains(",") ? grouped($0) : String($0) }
     }
 }

@@ -4,6 +4,14 @@ import LecternText
 
 /// The one implementation of DESIGN.md's quality rules for multiple-choice questions.
 /// Builders run it on every question they make and drop what fails; tests use it too.
+///
+/// Rules for every question: 4 options, distinct after case-folding and lemmatising, none empty;
+/// an answer index in range; no distractor that is a synonym, hypernym, hyponym or morphological
+/// relative of the answer (`WordNet.areRelated`); no distractor in the stem and no answer in the
+/// stem; options of the same kind as the answer (all years, all numbers, or words sharing a part
+/// of speech); an explanation; with the source text: the answer is in it and a quotation in the
+/// explanation is from it. For homework word questions (`cloze-term`, `definition`): distractors
+/// in the answer's frequency band or the next one.
 public struct QuestionValidator: Sendable {
     let wordNet: WordNet
 
@@ -29,9 +37,22 @@ public struct QuestionValidator: Sendable {
             }
             if stemWords.contains(normalise(option)) { problems.append("distractor '\(option)' appears in the stem") }
         }
+        if !answer.contains(" "), stemWords.contains(normalise(answer)) {
+            problems.append("the answer '\(answer)' appears in the stem")
+        }
+        if let kind = kindProblem(question.options, answer: answer) { problems.append(kind) }
+        if question.kind == "cloze-term" || question.kind == "definition" {
+            problems += bandProblems(question.options, answer: answer)
+        }
         if question.explanation.isEmpty { problems.append("has no explanation") }
-        if let sourceText, !sourceText.lowercased().contains(answer.lowercased()) {
-            problems.append("the answer '\(answer)' is not supported by the source text")
+        if let sourceText {
+            if !sourceText.lowercased().contains(answer.lowercased()) {
+                problems.append("the answer '\(answer)' is not supported by the source text")
+            }
+            let source = CharacterCollapse.collapse(sourceText)
+            for quote in Self.quotations(in: question.explanation) where !source.contains(CharacterCollapse.collapse(quote)) {
+                if quote.split(separator: " ").count >= 4 { problems.append("the explanation quotes text that is not in the source") }
+            }
         }
         return problems
     }
@@ -40,5 +61,55 @@ public struct QuestionValidator: Sendable {
     func normalise(_ text: String) -> String {
         let lower = text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
         return wordNet.lemmas(of: lower).first?.lemma ?? lower
+    }
+
+    /// A year answer needs year options, a number answer number options, a word answer words that
+    /// share a part of speech with it (when WordNet knows them all).
+    func kindProblem(_ options: [String], answer: String) -> String? {
+        func isNumber(_ s: String) -> Bool { s.allSatisfy { $0.isNumber || $0 == "," || $0 == "." } && s.contains { $0.isNumber } }
+        func isYear(_ s: String) -> Bool { s.count == 4 && Int(s).map { (1000...2100).contains($0) } == true }
+        if isYear(answer) {
+            return options.allSatisfy(isYear) ? nil : "a year answer needs year options"
+        }
+        if isNumber(answer) {
+            return options.allSatisfy(isNumber) ? nil : "a number answer needs number options"
+        }
+        if options.contains(where: isNumber) { return "a word answer has a number option" }
+        let posSets = options.map { Set(wordNet.lemmas(of: $0.lowercased()).map(\.pos)) }
+        guard posSets.allSatisfy({ !$0.isEmpty }) else { return nil }
+        let shared = posSets.dropFirst().reduce(posSets[0]) { $0.intersection($1) }
+        return shared.isEmpty ? "the options do not share a part of speech" : nil
+    }
+
+    /// Word distractors must be about as common as the answer (SemCor frequency band ±1).
+    func bandProblems(_ options: [String], answer: String) -> [String] {
+        guard let pos = wordNet.lemmas(of: answer.lowercased()).first?.pos else { return [] }
+        let answerLemma = normalise(answer)
+        let band = FrequencyBand.of(answerLemma, pos: pos, in: wordNet)
+        return options.filter { $0 != answer }.compactMap { option in
+            let other = FrequencyBand.of(normalise(option), pos: pos, in: wordNet)
+            return FrequencyBand.similar(band, other) ? nil
+                : "distractor '\(option)' is much \(other > band ? "more" : "less") common than the answer '\(answer)'"
+        }
+    }
+
+    /// Text between “ and ” quotation marks.
+    static func quotations(in text: String) -> [String] {
+        var out: [String] = []
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "“") {
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(of: "”") else { break }
+            out.append(String(after[..<close]))
+            rest = after[after.index(after: close)...]
+        }
+        return out
+    }
+}
+
+enum CharacterCollapse {
+    /// Lower case, runs of whitespace as one space: OCR line breaks do not matter.
+    static func collapse(_ text: String) -> String {
+        text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 }

@@ -7,11 +7,19 @@ public enum SubjectClassifier {
                   "percent", "area", "perimeter", "algebra", "geometry", "decimal", "graph", "solve", "total", "average"],
         "science": ["energy", "cell", "water", "plant", "animal", "force", "heat", "light", "atom", "experiment",
                     "evaporation", "condensation", "oxygen", "gas", "liquid", "temperature", "photosynthesis", "molecule",
-                    "gravity", "electricity", "organism", "vapour", "vapor", "cloud", "precipitation", "species"],
+                    "gravity", "electricity", "organism", "vapour", "vapor", "cloud", "precipitation", "species",
+                    "volcano", "magma", "lava", "planet", "orbit", "telescope", "astronomer", "biologist", "scientist",
+                    "geologist", "ecosystem", "predator", "nutrient", "carbon", "dioxide", "mineral", "sunlight", "comet",
+                    "asteroid", "satellite", "insect", "fungus", "mass", "eruption", "earthquake", "solar"],
         "history": ["king", "queen", "war", "century", "empire", "revolution", "ancient", "medieval", "history",
-                    "battle", "treaty", "printing", "invention", "built", "canal", "colony", "reign", "historian"],
+                    "battle", "treaty", "printing", "invention", "built", "canal", "colony", "reign", "historian",
+                    "castle", "siege", "knight", "lord", "peasant", "medieval", "merchant", "industrial", "railway",
+                    "press", "printer", "pamphlet", "scribe", "engineer", "toll", "barge", "mason", "keep", "chapel",
+                    "governor", "freight", "trade", "building", "bible", "monastery", "goldsmith", "dollar"],
         "geography": ["river", "mountain", "continent", "climate", "ocean", "country", "population", "map", "desert",
-                      "valley", "coast", "region", "capital", "kilometre", "kilometer", "delta", "lake", "border"],
+                      "valley", "coast", "region", "capital", "kilometre", "kilometer", "delta", "lake", "border",
+                      "basin", "tributary", "meander", "rainfall", "weather", "pressure", "barometer", "wind",
+                      "meteorologist", "maritime", "flood", "explorer", "mouth", "source", "plain", "sediment"],
         "English": ["poem", "poet", "novel", "verb", "noun", "adjective", "sentence", "paragraph", "author",
                     "character", "metaphor", "grammar", "story", "rhyme", "stanza", "chapter"],
         "languages": ["french", "spanish", "german", "vocabulary", "translate", "translation", "pronunciation",
@@ -19,13 +27,16 @@ public enum SubjectClassifier {
     ]
 
     /// The best subject and a confidence between 0 and 1 (its share of the keyword hits); "other" when nothing matches.
-    public static func classify(_ text: String) -> (subject: String, confidence: Double) {
+    /// Words of the title count three times: a worksheet's title names its topic.
+    public static func classify(_ text: String, title: String = "") -> (subject: String, confidence: Double) {
         var hits: [String: Int] = [:]
-        for sentence in SentenceSplitter.split(text) {
-            for token in Tokenizer.words(in: sentence) {
-                let word = token.text.lowercased()
-                for (subject, words) in keywords where words.contains(word) || words.contains(singular(word)) {
-                    hits[subject, default: 0] += 1
+        for (part, weight) in [(title, 3), (text, 1)] {
+            for sentence in SentenceSplitter.split(part) {
+                for token in Tokenizer.words(in: sentence) {
+                    let word = token.text.lowercased()
+                    for (subject, words) in keywords where words.contains(word) || words.contains(singular(word)) {
+                        hits[subject, default: 0] += weight
+                    }
                 }
             }
         }

@@ -11,7 +11,7 @@ public enum StageID: String, CaseIterable, Sendable, Codable {
         case .ocr: return 1
         case .words: return 1
         case .parse: return 1
-        case .quiz: return 1
+        case .quiz: return 2
         case .wordtest: return 2
         case .lecture: return 2
         }

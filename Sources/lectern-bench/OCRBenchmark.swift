@@ -1,5 +1,273 @@
+import Foundation
+import LecternGenerate
+import LecternModel
+import LecternOCR
+import LecternText
+
+/// `lectern-bench ocr`: Lectern's OCR against the plain `tesseract` command on photo-like worksheets
+/// with known text (made by scripts/make-ocr-bench.py), plus speed, parallel throughput of
+/// `lectern run`, and quiz success. Prints one table per figure.
+///
+/// Environment:
+/// - `OCR_BENCH_DIR`: where the image set is made (default /tmp/lectern-ocr-bench); made or updated on each run.
+/// - `OCR_BENCH_SET`: `dev`, `heldout` or `all` (default).
+/// - `OCR_BENCH_ABLATION=1`: also measure each preprocessing step on and off (slow: about 8 passes).
+/// - `OCR_BENCH_SKIP_RUN=1`: skip the `lectern run --jobs 1/2` throughput measurement.
 enum OCRBenchmark {
+    struct Image {
+        var name: String
+        var set: String
+        var condition: String
+        var subject: String
+        var url: URL
+        var truth: String
+    }
+
+    struct Row {
+        var image: Image
+        var lecternAccuracy = 0.0
+        var cliAccuracy = 0.0
+        var lecternSeconds = 0.0
+        var cliSeconds = 0.0
+        var words = 0
+        var validQuestions = 0
+        var questions = 0
+        var subject = ""
+        var title = ""
+    }
+
     static func run() throws {
-        print("not measured yet")
+        let environment = ProcessInfo.processInfo.environment
+        // Tesseract reads OMP_THREAD_LIMIT when it loads: measure in a child that has it from the start.
+        if environment["OMP_THREAD_LIMIT"] != "1" {
+            var env = environment
+            env["OMP_THREAD_LIMIT"] = "1"
+            let status = try spawn(executable(), ["ocr"], environment: env, output: nil).status
+            if status != 0 { throw BenchError("the OCR benchmark failed (exit \(status))") }
+            return
+        }
+        guard let tesseract = which("tesseract") else {
+            throw BenchError("the `tesseract` command is missing: install it with `apt-get install -y tesseract-ocr` "
+                             + "(the benchmark compares Lectern with it)")
+        }
+        let directory = URL(fileURLWithPath: environment["OCR_BENCH_DIR"] ?? "/tmp/lectern-ocr-bench")
+        let images = try makeSet(in: directory, set: environment["OCR_BENCH_SET"] ?? "all")
+        print("images: \(images.count) in \(directory.path) (\(images.filter { $0.condition == "clean" }.count) clean, "
+              + "\(images.filter { $0.condition == "degraded" }.count) degraded; sets: "
+              + Set(images.map(\.set)).sorted().joined(separator: ", ") + ")")
+
+        let engine = try OCREngine(options: OCROptions())
+        let wordNet = try WordNet()
+        let builder = HomeworkBuilder(wordNet: wordNet, options: QuizOptions())
+        let validator = QuestionValidator(wordNet: wordNet)
+        // Warm up: model, WordNet and the distractor index load once, outside the timings.
+        if let first = images.first { _ = try? engine.recognize(imageData: try Data(contentsOf: first.url)) }
+
+        var rows: [Row] = []
+        for image in images {
+            var row = Row(image: image)
+            let data = try Data(contentsOf: image.url)
+            var start = now()
+            let page = try engine.recognize(imageData: data)
+            row.lecternSeconds = now() - start
+            row.lecternAccuracy = CharacterAccuracy.score(expected: image.truth, actual: page.text)
+
+            start = now()
+            let cli = try spawn(tesseract, [image.url.path, "-"], environment: ["OMP_THREAD_LIMIT": "1", "PATH": "/usr/bin:/bin"],
+                                output: Pipe())
+            row.cliSeconds = now() - start
+            row.cliAccuracy = CharacterAccuracy.score(expected: image.truth, actual: cli.output)
+
+            row.words = page.words.count
+            let bundle = builder.build(page: page, id: String(image.name.prefix(16)), source: SourceRef(path: image.name, sha256: ""))
+            row.questions = bundle.quiz.questions.count
+            row.validQuestions = bundle.quiz.questions.filter { validator.problems($0, sourceText: page.text).isEmpty }.count
+            row.subject = bundle.subject
+            row.title = bundle.title
+            rows.append(row)
+            print(String(format: "  %-24@ lectern %.3f %5.2fs   tesseract %.3f %5.2fs   words %3d  quiz %2d/%2d  %@",
+                         image.name as NSString, row.lecternAccuracy, row.lecternSeconds, row.cliAccuracy, row.cliSeconds,
+                         row.words, row.validQuestions, row.questions, bundle.subject as NSString))
+        }
+        report(rows)
+        if environment["OCR_BENCH_SKIP_RUN"] != "1" { try throughput(images) }
+        if environment["OCR_BENCH_ABLATION"] == "1" { try ablation(images.filter { $0.set == "dev" }) }
+    }
+
+    // MARK: Figures
+
+    static func mean(_ values: [Double]) -> Double { values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count) }
+
+    static func report(_ rows: [Row]) {
+        print("\nCharacter accuracy (1 − edit distance / length, whitespace collapsed), mean per image")
+        print("| set | condition | images | Lectern | tesseract CLI | difference (points) |")
+        print("| --- | --- | ---: | ---: | ---: | ---: |")
+        for set in Set(rows.map(\.image.set)).sorted() + ["all"] {
+            for condition in ["clean", "degraded"] {
+                let part = rows.filter { (set == "all" || $0.image.set == set) && $0.image.condition == condition }
+                guard !part.isEmpty else { continue }
+                let l = mean(part.map(\.lecternAccuracy)), c = mean(part.map(\.cliAccuracy))
+                print(String(format: "| %@ | %@ | %d | %.3f | %.3f | %+.1f |", set as NSString, condition as NSString,
+                             part.count, l, c, (l - c) * 100))
+            }
+        }
+        let worstL = rows.min { $0.lecternAccuracy < $1.lecternAccuracy }
+        let worstC = rows.min { $0.cliAccuracy < $1.cliAccuracy }
+        if let worstL, let worstC {
+            print(String(format: "worst image: Lectern %.3f (%@), tesseract CLI %.3f (%@)", worstL.lecternAccuracy,
+                         worstL.image.name as NSString, worstC.cliAccuracy, worstC.image.name as NSString))
+        }
+
+        let l = mean(rows.map(\.lecternSeconds)), c = mean(rows.map(\.cliSeconds))
+        print("\nSeconds per image, one job (OMP_THREAD_LIMIT=1 for both)")
+        print("| Lectern (OCREngine, incl. clean-up and thumbnail) | tesseract CLI (process, incl. model load) | ratio |")
+        print("| ---: | ---: | ---: |")
+        print(String(format: "| %.2f | %.2f | %.2f× |", l, c, l / c))
+
+        print("\nQuiz: images with at least 120 OCR words that get 10 valid questions")
+        print("| set | eligible | 10 valid | share | subject right | title right |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: |")
+        for set in Set(rows.map(\.image.set)).sorted() + ["all"] {
+            let part = rows.filter { set == "all" || $0.image.set == set }
+            let eligible = part.filter { $0.words >= 120 }
+            let full = eligible.filter { $0.validQuestions >= 10 }
+            let subjects = part.filter { $0.subject == $0.image.subject }.count
+            let titles = part.filter { $0.title == $0.image.truth.split(separator: "\n").first.map(String.init) }.count
+            print(String(format: "| %@ | %d | %d | %.0f%% | %d/%d | %d/%d |", set as NSString, eligible.count, full.count,
+                         eligible.isEmpty ? 0 : Double(full.count) / Double(eligible.count) * 100, subjects, part.count,
+                         titles, part.count))
+        }
+    }
+
+    /// `lectern run` over the set in a fresh output folder with 1 and with 2 jobs.
+    static func throughput(_ images: [Image]) throws {
+        let lectern = executable().deletingLastPathComponent().appendingPathComponent("lectern")
+        guard FileManager.default.isExecutableFile(atPath: lectern.path) else {
+            print("\n(throughput skipped: \(lectern.path) is missing; build the lectern product too)")
+            return
+        }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-ocr-bench-run-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let inbox = work.appendingPathComponent("inbox/photos")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        for image in images { try FileManager.default.copyItem(at: image.url, to: inbox.appendingPathComponent(image.url.lastPathComponent)) }
+        var seconds: [Int: Double] = [:]
+        for jobs in [1, 2] {
+            let out = work.appendingPathComponent("out-\(jobs)")
+            let start = now()
+            let result = try spawn(lectern, ["run", "--inbox", work.appendingPathComponent("inbox").path, "--out", out.path,
+                                             "--jobs", String(jobs)], environment: ProcessInfo.processInfo.environment, output: Pipe())
+            seconds[jobs] = now() - start
+            if result.status != 0 { print("lectern run --jobs \(jobs) exited \(result.status)") }
+        }
+        let one = seconds[1]!, two = seconds[2]!
+        print("\nThroughput of `lectern run` on the \(images.count) photos (fresh output folder, OCR + quiz + publish)")
+        print("| --jobs 1 | --jobs 2 | speed-up |")
+        print("| ---: | ---: | ---: |")
+        print(String(format: "| %.1f s | %.1f s | %.2f× |", one, two, one / two))
+    }
+
+    /// Accuracy with each preprocessing step switched off (or on) in turn, on the dev images.
+    static func ablation(_ images: [Image]) throws {
+        let d = OCRPreprocessing()
+        var variants: [(String, OCROptions)] = [
+            ("default (psm 3, all steps)", OCROptions()),
+            ("grayscale only (psm 3)", OCROptions(preprocessing: .none)),
+            ("grayscale only, psm 6", OCROptions(pageSegmentationMode: 6, preprocessing: .none)),
+        ]
+        func with(_ change: (inout OCRPreprocessing) -> Void) -> OCROptions {
+            var p = d
+            change(&p)
+            return OCROptions(preprocessing: p)
+        }
+        variants += [
+            ("without rescale", with { $0.rescale = false }),
+            ("without background normalisation", with { $0.normalizeBackground = false }),
+            ("without deskew", with { $0.deskew = false }),
+            ("without white border", with { $0.borderPixels = 0 }),
+            ("with Sauvola binarisation", with { $0.binarize = true }),
+            ("default steps, psm 6", OCROptions(pageSegmentationMode: 6)),
+        ]
+        print("\nAblation on the \(images.count) dev images: mean character accuracy and seconds per image")
+        print("| variant | clean | degraded | s/image |")
+        print("| --- | ---: | ---: | ---: |")
+        for (name, options) in variants {
+            let engine = try OCREngine(options: options)
+            var clean: [Double] = [], degraded: [Double] = [], seconds: [Double] = []
+            for image in images {
+                let start = now()
+                let text = (try? engine.recognize(imageData: try Data(contentsOf: image.url)).text) ?? ""
+                seconds.append(now() - start)
+                let score = CharacterAccuracy.score(expected: image.truth, actual: text)
+                if image.condition == "clean" { clean.append(score) } else { degraded.append(score) }
+            }
+            print(String(format: "| %@ | %.3f | %.3f | %.2f |", name as NSString, mean(clean), mean(degraded), mean(seconds)))
+        }
+    }
+
+    // MARK: Set
+
+    static func makeSet(in directory: URL, set: String) throws -> [Image] {
+        let script = repositoryRoot().appendingPathComponent("scripts/make-ocr-bench.py")
+        guard let python = which("python3") else { throw BenchError("python3 is needed to make the image set") }
+        let made = try spawn(python, [script.path, directory.path, "--set", set], environment: ProcessInfo.processInfo.environment,
+                             output: Pipe())
+        guard made.status == 0 else { throw BenchError("scripts/make-ocr-bench.py failed:\n\(made.output)") }
+        let manifest = try String(contentsOf: directory.appendingPathComponent("manifest.tsv"), encoding: .utf8)
+        return try manifest.split(separator: "\n").dropFirst().map { line in
+            let f = line.split(separator: "\t").map(String.init)
+            let url = directory.appendingPathComponent(f[0])
+            let truth = try String(contentsOf: url.deletingPathExtension().appendingPathExtension("txt"), encoding: .utf8)
+            return Image(name: url.deletingPathExtension().lastPathComponent, set: f[1], condition: f[2], subject: f[3],
+                         url: url, truth: truth)
+        }
+    }
+
+    static func repositoryRoot() -> URL {
+        // Sources/lectern-bench/OCRBenchmark.swift -> the repository.
+        let fromSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        if FileManager.default.fileExists(atPath: fromSource.appendingPathComponent("scripts/make-ocr-bench.py").path) { return fromSource }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }
+
+    // MARK: Processes
+
+    struct BenchError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    static func executable() -> URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().standardizedFileURL
+    }
+
+    static func which(_ name: String) -> URL? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let url = URL(fileURLWithPath: String(dir)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return nil
+    }
+
+    /// Runs a program to its end. With `output`, its standard output is returned and standard error dropped.
+    static func spawn(_ url: URL, _ arguments: [String], environment: [String: String], output: Pipe?) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.environment = environment
+        if let output {
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+        }
+        try process.run()
+        let data = output?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }

@@ -1,0 +1,61 @@
+import Foundation
+import LecternModel
+import LecternText
+
+/// "Which word means …?" questions on the text's key terms, from WordNet's gloss of the sense the
+/// sentence uses. Options are the answer and three words of the same part of speech and a similar
+/// frequency band, in the tiers of `WordDistractorSource`; none related to the answer.
+struct DefinitionQuestionMaker {
+    let wordNet: WordNet
+    let validator: QuestionValidator
+
+    /// Candidate questions, best (most salient, most specific term) first.
+    func questions(from facts: WorksheetFacts, idPrefix: String) -> [MadeQuestion] {
+        let terms = facts.vocabulary.textTerms.filter { (6...45).contains(Tokenizer.words(in: $0.sentence).count) }
+        let ranked = terms.map { term -> (TextTerm, Double) in
+            let senses = max(1, wordNet.senseCount(of: term.lemma, pos: term.pos))
+            // Salience in the text, rarity in the language, a sense that is clearly the one meant.
+            let score = Double(min(term.count, 4)) * 0.3 + 1.0 / Double(1 + term.band) + 0.6 / Double(senses)
+                + Double(term.lemma.count) / 30
+            return (term, score)
+        }.sorted { ($0.1, $1.0.lemma) > ($1.1, $0.0.lemma) }
+        return ranked.compactMap { term, score in
+            makeQuestion(term, facts: facts, idPrefix: idPrefix).map {
+                MadeQuestion(question: $0, sentenceIndex: term.sentenceIndex, answerKey: validator.normalise(term.lemma), score: score)
+            }
+        }
+    }
+
+    /// A gloss fit to be a stem: a few words, not naming the answer or a relative of it.
+    func stemGloss(for term: TextTerm) -> String? {
+        var gloss = term.sense.gloss.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let cut = gloss.range(of: " (") , gloss.hasSuffix(")") { gloss = String(gloss[..<cut.lowerBound]) }
+        let words = Tokenizer.words(in: gloss)
+        guard (3...22).contains(words.count), !gloss.contains("\""), !gloss.contains("_") else { return nil }
+        for word in words where !word.isNumber {
+            let lower = word.text.lowercased()
+            if StopWords.english.contains(lower) { continue }
+            if validator.normalise(lower) == term.lemma || wordNet.areRelated(lower, term.lemma) { return nil }
+        }
+        return gloss
+    }
+
+    private func makeQuestion(_ term: TextTerm, facts: WorksheetFacts, idPrefix: String) -> MultipleChoiceQuestion? {
+        // A definition is only as good as the sense: with many senses, the text must point to one.
+        let senses = wordNet.senseCount(of: term.lemma, pos: term.pos)
+        guard term.band <= 3, senses <= 3 || term.senseEvidence >= 1, let gloss = stemGloss(for: term) else { return nil }
+        let stem = "Which word means “\(gloss)”?"
+        let seed = "\(idPrefix)|definition|\(term.lemma)"
+        let pool = WordDistractorSource(wordNet: wordNet)
+            .candidates(answer: term.lemma, pos: term.pos, sense: term.sense, textTerms: facts.vocabulary.textTerms, seed: seed)
+        guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator)
+            .choose(answer: term.lemma, stem: stem, pool: pool, checkRelations: true) else { return nil }
+        let entries = ([(term.lemma, "answer")] + chosen).seededShuffle(seed: seed)
+        let question = MultipleChoiceQuestion(
+            id: "", kind: "definition", stem: stem, options: entries.map(\.0),
+            answerIndex: entries.firstIndex { $0.1 == "answer" }!,
+            explanation: "“\(term.lemma)” means \(gloss). The text says: “\(term.sentence)”",
+            level: 2, optionOrigins: entries.map(\.1))
+        return validator.problems(question, sourceText: facts.sourceText).isEmpty ? question : nil
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import LecternText
+import Synchronization
+
+/// SemCor frequency bands: words of one band are about as common as each other, so none of four
+/// options stands out as the rare (or the everyday) one.
+enum FrequencyBand {
+    /// 0: untagged (rare), 1: 1–3, 2: 4–15, 3: 16–63, 4: 64 and more.
+    static func of(_ count: Int) -> Int {
+        switch count {
+        case ..<1: return 0
+        case ..<4: return 1
+        case ..<16: return 2
+        case ..<64: return 3
+        default: return 4
+        }
+    }
+
+    static func of(_ lemma: String, pos: PartOfSpeech, in wordNet: WordNet) -> Int {
+        of(wordNet.frequency(of: lemma, pos: pos))
+    }
+
+    /// Neighbouring bands count as similar.
+    static func similar(_ a: Int, _ b: Int) -> Bool { abs(a - b) <= 1 }
+}
+
+/// Word sense disambiguation for quiz words: the sense whose gloss, examples, synonyms and broader
+/// terms share the most content words with the sentence, with a prior for WordNet's sense order
+/// (the first sense is the most frequent). Lemmas on both sides, so "droplets" matches "droplet".
+enum ContextSense {
+    /// `word` itself is left out of the overlap: every sense lists it, and it is in its own sentence.
+    /// Words of the rest of the text (`textLemmas`) count half; everyday words count less than rare ones.
+    static func best(_ synsets: [Synset], context: String, word: String, textLemmas: Set<String> = [],
+                     wordNet: WordNet) -> (sense: Synset, overlap: Double)? {
+        guard let first = synsets.first else { return nil }
+        var contextLemmas = lemmas(of: context, wordNet: wordNet)
+        let own: Set<String> = [word, wordNet.lemma(of: word) ?? word]
+        contextLemmas.subtract(own)
+        let rest = textLemmas.subtracting(contextLemmas).subtracting(own)
+        func weight(_ lemma: String) -> Double {
+            switch FrequencyBand.of(wordNet.frequency(of: lemma)) {
+            case ...2: return 1
+            case 3: return 0.5
+            default: return 0.25
+            }
+        }
+        var best: (sense: Synset, overlap: Double, score: Double) = (first, 0, -1)
+        for (rank, synset) in synsets.enumerated() {
+            var text = ([synset.gloss] + synset.examples + synset.words).joined(separator: " ")
+            for parent in synset.hypernyms.prefix(2) {
+                if let p = wordNet.synset(parent) { text += " " + p.words.joined(separator: " ") }
+            }
+            let senseLemmas = lemmas(of: text, wordNet: wordNet)
+            let overlap = senseLemmas.intersection(contextLemmas).reduce(0) { $0 + weight($1) }
+                + 0.5 * senseLemmas.intersection(rest).reduce(0) { $0 + weight($1) }
+            let score = overlap + 0.6 / Double(rank + 1)
+            if score > best.score { best = (synset, overlap, score) }
+        }
+        return (best.sense, best.overlap)
+    }
+
+    static func lemmas(of text: String, wordNet: WordNet) -> Set<String> {
+        var out = Set<String>()
+        for token in Tokenizer.words(in: text) where !token.isNumber {
+            let lower = token.text.lowercased()
+            guard lower.count >= 3, !StopWords.english.contains(lower) else { continue }
+            out.insert(wordNet.lemma(of: lower) ?? lower)
+        }
+        return out
+    }
+}
+
+/// A word the text teaches: a noun (or verb) lemma of the text with the sense its sentence uses.
+struct TextTerm {
+    var lemma: String
+    var pos: PartOfSpeech
+    var sense: Synset
+    /// How much the chosen sense's gloss shares with the text (0: WordNet's first sense by default).
+    var senseEvidence: Double
+    var count: Int
+    /// Index of the first sentence it appears in, and that sentence.
+    var sentenceIndex: Int
+    var sentence: String
+    /// The word as written there ("droplets").
+    var surface: String
+    var band: Int
+}
+
+/// Distractors for a word answer, in the tiers of issue 3, each with its origin:
+/// 1. `wordnet-coordinate`: sisters of the answer's sense (same parent in WordNet);
+/// 2. `same-text-term`: terms of the same text of the same kind (same WordNet lexicographer file,
+///    e.g. both processes, both artefacts);
+/// 3. `same-pos-frequency-band`: WordNet words of the same part of speech, lexicographer file and
+///    frequency band, in a seeded (reproducible) order.
+/// Every tier keeps only words in the answer's frequency band or the next one.
+struct WordDistractorSource {
+    let wordNet: WordNet
+
+    func candidates(answer: String, pos: PartOfSpeech, sense: Synset, textTerms: [TextTerm], seed: String) -> [(String, String)] {
+        let band = FrequencyBand.of(answer, pos: pos, in: wordNet)
+        func fits(_ word: String) -> Bool {
+            word.count >= 3 && word.allSatisfy({ $0.isLetter && $0.isLowercase })
+                && FrequencyBand.similar(FrequencyBand.of(word, pos: pos, in: wordNet), band)
+                && wordNet.hasLowercaseSense(word)
+        }
+        var pool: [(String, String)] = []
+        // 1. Sisters of the sense the sentence uses, closest in frequency first.
+        let frequency = wordNet.frequency(of: answer, pos: pos)
+        let sisters = wordNet.coordinateTerms(of: sense.id).filter(fits).sorted {
+            (abs(wordNet.frequency(of: $0, pos: pos) - frequency), $0) < (abs(wordNet.frequency(of: $1, pos: pos) - frequency), $1)
+        }
+        pool += sisters.prefix(10).map { ($0, "wordnet-coordinate") }
+        // 2. Same-kind terms of the text.
+        let kind = sense.lexicalFile
+        let sameText = textTerms.filter { $0.lemma != answer && $0.pos == pos && $0.sense.lexicalFile == kind && fits($0.lemma) }
+            .sorted { ($0.sentenceIndex, $0.lemma) < ($1.sentenceIndex, $1.lemma) }
+        pool += sameText.map { ($0.lemma, "same-text-term") }
+        // 3. Same part of speech, kind and frequency band.
+        if let kind {
+            let words = BandIndex.shared(wordNet).words(pos: pos, lexicalFile: kind, band: band)
+            pool += words.seededShuffle(seed: seed).prefix(40).map { ($0, "same-pos-frequency-band") }
+        }
+        return pool
+    }
+}
+
+/// Single lower-case WordNet words with SemCor counts, grouped by part of speech, lexicographer file
+/// of their first sense and frequency band. Built once per process (about 20,000 words).
+final class BandIndex: Sendable {
+    private let groups: [String: [String]]
+
+    func words(pos: PartOfSpeech, lexicalFile: String, band: Int) -> [String] {
+        groups["\(pos.rawValue)|\(lexicalFile)|\(band)"] ?? []
+    }
+
+    private init(wordNet: WordNet) {
+        var groups: [String: [String]] = [:]
+        for pos in [PartOfSpeech.noun, .verb] {
+            for lemma in wordNet.allLemmas(pos: pos) {
+                guard lemma.count >= 4, lemma.allSatisfy({ $0.isLetter && $0.isLowercase }) else { continue }
+                let frequency = wordNet.frequency(of: lemma, pos: pos)
+                guard frequency > 0, let first = wordNet.synsetIDs(of: lemma, pos: pos).first,
+                      let synset = wordNet.synset(first), let file = synset.lexicalFile,
+                      synset.words.contains(lemma) else { continue }
+                groups["\(pos.rawValue)|\(file)|\(FrequencyBand.of(frequency))", default: []].append(lemma)
+            }
+        }
+        self.groups = groups
+    }
+
+    private static let cache = Mutex<[String: BandIndex]>([:])
+
+    static func shared(_ wordNet: WordNet) -> BandIndex {
+        cache.withLock { cache in
+            let key = wordNet.directory.path
+            if let index = cache[key] { return index }
+            let index = BandIndex(wordNet: wordNet)
+            cache[key] = index
+            return index
+        }
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import Testing
+import LecternModel
+import LecternText
+@testable import LecternGenerate
+
+private let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let wordNet = try! WordNet()
+
+private func worksheet(_ name: String) throws -> String {
+    try String(contentsOf: repoRoot.appendingPathComponent("scripts/samples/photos/\(name).txt"), encoding: .utf8)
+}
+
+private func page(_ text: String, confidence: Double = 92) -> OCRPage {
+    let words = text.split(whereSeparator: \.isWhitespace).map { OCRWord(text: String($0), confidence: confidence) }
+    return OCRPage(text: text, meanConfidence: confidence, words: words, width: 1600, height: 2000,
+                   preprocessing: [], thumbnailJPEG: nil)
+}
+
+private let samples = ["water-cycle", "erie-canal", "printing-press", "rivers-of-africa"]
+private let distractorOrigins: Set<String> = [
+    "wordnet-coordinate", "same-text-term", "same-pos-frequency-band", "same-text-year", "nearby-year", "nearby-number",
+    "same-text-name", "same-text-name-parts",
+]
+
+private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
+    HomeworkBuilder(wordNet: wordNet, options: QuizOptions())
+        .build(page: page(text), id: id, source: SourceRef(path: "photos/sheet.jpg", sha256: "abc"))
+}
+
+@Suite struct HomeworkTests {
+    @Test(arguments: samples)
+    func worksheetGetsTenValidQuestions(name: String) throws {
+        let text = try worksheet(name)
+        let bundle = build(text)
+        // Fewer good questions rather than padding: a sheet that falls short says so (printing-press: 9).
+        if bundle.quiz.questions.count == 10 {
+            #expect(bundle.status == .ok, "\(bundle.statusReason ?? "")")
+        } else {
+            #expect(bundle.quiz.questions.count >= 9, "\(name)")
+            #expect(bundle.status == .partial && bundle.statusReason?.contains("only") == true)
+        }
+        let validator = QuestionValidator(wordNet: wordNet)
+        let flat = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for question in bundle.quiz.questions {
+            #expect(validator.problems(question, sourceText: text).isEmpty, "\(question.stem)")
+            #expect(question.options.count == 4)
+            // The explanation quotes the source sentence the question was made from.
+            let quoted = question.explanation.components(separatedBy: "“").last!.dropLast()
+            #expect(flat.contains(quoted), "\(question.explanation)")
+        }
+        #expect(bundle.title == text.split(separator: "\n").first.map(String.init))
+    }
+
+    @Test(arguments: samples)
+    func everyOptionRecordsItsOrigin(name: String) throws {
+        for question in build(try worksheet(name)).quiz.questions {
+            #expect(question.optionOrigins.count == 4)
+            #expect(question.optionOrigins[question.answerIndex] == "answer")
+            #expect(question.optionOrigins.filter { $0 == "answer" }.count == 1)
+            for (index, origin) in question.optionOrigins.enumerated() where index != question.answerIndex {
+                #expect(distractorOrigins.contains(origin), "\(origin)")
+            }
+        }
+    }
+
+    @Test func quizzesMixClozeAndDefinitionQuestions() throws {
+        var kinds = Set<String>()
+        for name in samples { kinds.formUnion(build(try worksheet(name)).quiz.questions.map(\.kind)) }
+        #expect(kinds.contains("definition"))
+        #expect(kinds.contains("cloze-year"))
+        #expect(kinds.contains("cloze-number"))
+        #expect(kinds.contains("cloze-term"))
+    }
+
+    @Test(arguments: samples)
+    func definitionQuestionsFollowTheRules(name: String) throws {
+        let definitions = build(try worksheet(name)).quiz.questions.filter { $0.kind == "definition" }
+        for question in definitions {
+            #expect(question.stem.hasPrefix("Which word means “"))
+            let answer = question.options[question.answerIndex]
+            // The gloss is WordNet's for the answer, and does not give the answer away.
+            #expect(wordNet.synsets(of: answer).contains { question.stem.contains($0.gloss.components(separatedBy: " (").first!) })
+            #expect(!question.stem.lowercased().contains(answer))
+            let answerPOS = Set(wordNet.lemmas(of: answer).map(\.pos))
+            let answerBand = FrequencyBand.of(answer, pos: .noun, in: wordNet)
+            for (index, option) in question.options.enumerated() where index != question.answerIndex {
+                #expect(!wordNet.areRelated(option, answer), "\(option) / \(answer)")
+                #expect(!answerPOS.isDisjoint(with: wordNet.lemmas(of: option).map(\.pos)), "\(option) / \(answer)")
+                #expect(FrequencyBand.similar(FrequencyBand.of(option, pos: .noun, in: wordNet), answerBand), "\(option) / \(answer)")
+            }
+        }
+    }
+
+    @Test(arguments: samples)
+    func instructionsAndNumberedQuestionsAreNeverFacts(name: String) throws {
+        let text = try worksheet(name)
+        let exercises = text.split(separator: "\n").filter { $0.first?.isNumber == true }
+        #expect(!exercises.isEmpty)
+        for question in build(text).quiz.questions {
+            #expect(!question.stem.contains("Answer all questions"))
+            for exercise in exercises {
+                let words = exercise.split(separator: " ").dropFirst().prefix(4).joined(separator: " ")
+                #expect(!question.stem.contains(words), "\(question.stem)")
+                #expect(!question.explanation.contains(words), "\(question.explanation)")
+            }
+        }
+    }
+
+    @Test func wrappedExercisesAndInstructionsAreLeftOut() {
+        let text = """
+        Volcanoes
+
+        Read the text carefully, then answer the questions.
+        A volcano is an opening in the crust of the planet. Magma rises because it is lighter than the rock around it.
+
+        1. Explain why farmers grow coffee on the slopes of a volcano and
+        what the soil there contains.
+        2. Use the text to describe the crater in 1980.
+        """
+        let sheet = Worksheet(text: text)
+        #expect(sheet.title == "Volcanoes")
+        #expect(!sheet.body.contains("farmers"))
+        #expect(!sheet.body.contains("soil there"))
+        #expect(!sheet.body.contains("crater"))
+        #expect(!sheet.body.contains("Read the text"))
+        #expect(sheet.body.contains("Magma rises"))
+        #expect(Worksheet.isInstruction("Answer all questions in full sentences."))
+        #expect(Worksheet.isInstruction("How many arches did the stone bridge have?"))
+        #expect(!Worksheet.isInstruction("The bridge had seven arches."))
+    }
+
+    @Test func sameInputGivesSameQuizByteForByte() throws {
+        for name in samples {
+            let text = try worksheet(name)
+            let first = try CanonicalJSON.encode(build(text))
+            // A second WordNet, as another process would load it.
+            let other = try WordNet()
+            let second = try CanonicalJSON.encode(HomeworkBuilder(wordNet: other, options: QuizOptions())
+                .build(page: page(text), id: "hw", source: SourceRef(path: "photos/sheet.jpg", sha256: "abc")))
+            #expect(first == second)
+        }
+    }
+
+    @Test func lowConfidencePageNeedsReviewAndGetsNoQuiz() throws {
+        let bundle = HomeworkBuilder(wordNet: wordNet, options: QuizOptions())
+            .build(page: page(try worksheet("water-cycle"), confidence: 31), id: "hw", source: SourceRef(path: "a.jpg", sha256: "x"))
+        #expect(bundle.status == .needsReview)
+        #expect(bundle.quiz.questions.isEmpty)
+    }
+
+    @Test func shortTextIsPartialNotPadded() {
+        let text = "Volcanoes\nA volcano is an opening in the crust of the Earth. Lava flows from the crater of the volcano in 1980."
+        let bundle = build(text)
+        #expect(bundle.quiz.questions.count < 10)
+        #expect(bundle.status == .partial)
+        #expect(bundle.statusReason?.contains("only") == true)
+    }
+
+    @Test func subjectIsGuessedWithConfidence() throws {
+        let expected = ["water-cycle": "science", "rivers-of-africa": "geography", "erie-canal": "history", "printing-press": "history"]
+        for (name, subject) in expected {
+            let bundle = build(try worksheet(name))
+            #expect(bundle.subject == subject, "\(name)")
+            #expect(bundle.subjectConfidence >= 0.5 && bundle.subjectConfidence <= 1, "\(name)")
+        }
+    }
+
+    @Test func percentagesKeepPlausibleDistractors() {
+        #expect(Vocabulary.numericNeighbours("97", maximum: 100).allSatisfy { Int($0)! <= 100 })
+        #expect(Vocabulary.numericNeighbours("12,500").allSatisfy { $0.contains(",") })
+        #expect(Vocabulary.numericNeighbours("3").allSatisfy { Int($0)! > 0 && Int($0)! < 10 })
+    }
+}
+
+@Suite struct ValidatorTests {
+    let validator = QuestionValidator(wordNet: wordNet)
+
+    func question(_ options: [String], answer: Int = 0, stem: String = "The _____ was parked outside.",
+                  kind: String = "cloze-term") -> MultipleChoiceQuestion {
+        MultipleChoiceQuestion(id: "q", kind: kind, stem: stem, options: options, answerIndex: answer,
+                               explanation: "The text says so.", level: 1, optionOrigins: options.map { _ in "test" })
+    }
+
+    @Test func acceptsAGoodQuestion() {
+        #expect(validator.problems(question(["car", "banana", "violin", "cloud"], kind: "test"), sourceText: "The car was parked outside.").isEmpty)
+    }
+
+    @Test func rejectsSynonymHypernymHyponymAndRelative() {
+        #expect(!validator.problems(question(["car", "automobile", "violin", "cloud"], kind: "test")).isEmpty)
+        #expect(!validator.problems(question(["dog", "animal", "violin", "cloud"], kind: "test")).isEmpty)
+        #expect(!validator.problems(question(["animal", "dog", "violin", "cloud"], kind: "test")).isEmpty)
+        #expect(!validator.problems(question(["teacher", "teach", "violin", "cloud"], kind: "test")).isEmpty)
+    }
+
+    @Test func rejectsOptionsEqualAfterLemmatising() {
+        #expect(!validator.problems(question(["car", "cars", "violin", "cloud"])).isEmpty)
+    }
+
+    @Test func rejectsDistractorOrAnswerInStem() {
+        #expect(!validator.problems(question(["car", "bus", "tram", "truck"], stem: "The _____ was parked by the bus stop.")).isEmpty)
+        #expect(!validator.problems(question(["car", "bus", "tram", "truck"], stem: "The _____ was a red car.")).isEmpty)
+    }
+
+    @Test func rejectsWrongOptionCountAndBadIndex() {
+        #expect(!validator.problems(question(["car", "banana", "violin"])).isEmpty)
+        #expect(!validator.problems(question(["car", "banana", "violin", "cloud"], answer: 4)).isEmpty)
+    }
+
+    @Test func rejectsAnswerNotInSourceAndMisquotes() {
+        #expect(!validator.problems(question(["car", "bus", "tram", "truck"]), sourceText: "A bus stopped.").isEmpty)
+        var q = question(["car", "bus", "tram", "truck"])
+        q.explanation = "The text says: “The car was parked outside the station.”"
+        #expect(!validator.problems(q, sourceText: "The car was parked outside.").isEmpty)
+    }
+
+    @Test func rejectsOptionsOfAnotherKind() {
+        #expect(!validator.problems(question(["1492", "1500", "7", "1520"], stem: "He sailed in _____."), sourceText: "1492").isEmpty)
+        #expect(!validator.problems(question(["12", "car", "15", "20"], stem: "It had _____ arches.")).isEmpty)
+    }
+
+    @Test func rejectsWordDistractorsOutOfTheFrequencyBand() {
+        // "condensation" is rare in SemCor; "man" is among the most common nouns.
+        #expect(!validator.problems(question(["condensation", "man", "evaporation", "sublimation"],
+                                             stem: "This change is called _____.")).isEmpty)
+    }
+}

@@ -1,0 +1,354 @@
+#!/usr/bin/env python3
+"""Makes the OCR benchmark set: photo-like worksheet images with known text.
+
+    python3 scripts/make-ocr-bench.py OUT_DIR            # both sets (dev + held-out), 40 images
+    python3 scripts/make-ocr-bench.py OUT_DIR --set dev  # only the 20 images tuned on
+
+Each image NAME.jpg comes with NAME.txt, its exact printed text (line 1 the title, a blank line,
+then paragraphs separated by blank lines: the same layout as scripts/samples/photos/*.txt), and
+OUT_DIR/manifest.tsv lists every image with its set, condition and rendering parameters.
+
+Texts are composed from topic families (science, history, geography, ...) whose sentence templates
+are filled with names, places, numbers and years drawn from a generator seeded by the image's seed,
+then a worksheet's instruction and numbered questions are appended, as real worksheets have them.
+The seeds of the two sets differ: "dev" (seeds 1-20) is what preprocessing and quiz rules were tuned
+on; "heldout" (seeds 101-120) is only measured. Odd seeds are degraded photos (tilt 1.5-5 degrees,
+uneven light, blur, noise, low JPEG quality), even seeds clean scans (square, even light, sharp).
+
+Deterministic for a given ImageMagick build: Python's random with fixed seeds, MAGICK_THREAD_LIMIT=1,
+metadata stripped. An image whose parameters and text have not changed is not rendered again.
+Needs ImageMagick (/usr/bin/convert) and fonts-dejavu-core; fonts-liberation and fonts-freefont-ttf
+are used when installed.
+"""
+import argparse
+import hashlib
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import textwrap
+
+CONVERT = os.environ.get("CONVERT", "/usr/bin/convert")
+RENDERER = "2"  # bump when render() changes, so cached images are made again
+
+FIRST = ["Maria", "Tomas", "Amara", "Henrik", "Lucia", "Kwame", "Ingrid", "Rafael", "Noor", "Elena", "Samuel",
+         "Yuki", "Oskar", "Fatima", "Arthur", "Leila", "Victor", "Hana", "Jonas", "Priya", "Matteo", "Grace"]
+LAST = ["Okafor", "Lindqvist", "Moreau", "Castell", "Brennan", "Haldane", "Novak", "Ferreira", "Takeda",
+        "Whitfield", "Rasmussen", "Albrecht", "Dumont", "Kowalski", "Mbeki", "Sorensen", "Carvalho", "Pemberton"]
+TOWNS = ["Harwick", "Lorient", "Castlebay", "Mirano", "Redfield", "Ostrava", "Kingsport", "Valmont", "Ashford",
+         "Belmora", "Tarragon", "Westmere", "Dunmore", "Selby", "Portavel", "Granholm"]
+RIVERS = ["Aldra", "Serrin", "Molve", "Tarn", "Ebrel", "Kessa", "Varno", "Lune"]
+REGIONS = ["Norland", "Esteria", "Calder", "Marvonia", "Pellan", "Ostmark"]
+
+
+def name(r):
+    return f"{r.choice(FIRST)} {r.choice(LAST)}"
+
+
+def grouped(n):
+    return f"{n:,}"
+
+
+# Each family: a subject, title templates and sentence templates. Slots are filled by fill().
+FAMILIES = {
+    "volcano": ("science", ["Volcanoes of {region}", "How Volcanoes Work"], [
+        "A volcano is an opening in the crust of the planet through which molten rock, ash and gas escape.",
+        "Deep underground the rock melts into magma, which is lighter than the solid rock around it and slowly rises.",
+        "When magma reaches the surface it is called lava, and it can flow at a temperature of about {t4} degrees Celsius.",
+        "Mount {town} in {region} last erupted in {year}, and its ash cloud rose {n2} kilometres into the sky.",
+        "The geologist {name} measured the crater in {year2} and found that it was {n3} metres deep.",
+        "Scientists use a seismometer to record the small earthquakes that often warn of an eruption.",
+        "Volcanic soil is rich in minerals, so farmers grow coffee, grapes and rice on the slopes.",
+        "Some volcanoes are dormant: they have not erupted for centuries but could still wake up.",
+        "About {n4} people live within thirty kilometres of the summit today.",
+        "A pyroclastic flow is a fast cloud of hot gas and rock that destroys everything in its path.",
+        "The island of {town2} was formed by lava that piled up on the ocean floor over thousands of years.",
+    ]),
+    "canal": ("history", ["The {town} Canal", "Building the {river} Canal"], [
+        "The {town} Canal was dug between {year} and {year2} to link the river {river} with the coast.",
+        "The engineer {name} planned a route of {n3} kilometres with {n2} locks to lift boats over the hills.",
+        "Most of the work was done by hand, with shovels, wheelbarrows and teams of horses.",
+        "Before the canal opened, carrying a ton of grain to the port cost about {n2} shillings and took two weeks.",
+        "Afterwards a barge pulled by a single horse could carry {n3} tons in four days.",
+        "Towns along the route, such as {town2}, grew quickly as merchants built warehouses beside the water.",
+        "In {year3} a railway reached the valley, and the canal slowly lost its trade.",
+        "The last commercial barge passed through the locks in {year4}.",
+        "Today volunteers repair the towpath, and the canal is used by walkers, cyclists and holiday boats.",
+        "Historians call the canal the backbone of the regional economy during the industrial revolution.",
+    ]),
+    "river": ("geography", ["Rivers of {region}", "The River {river}"], [
+        "The river {river} rises in the mountains of {region} and flows {n4} kilometres to the sea.",
+        "Its basin covers about {n5} square kilometres and is home to {n3} million people.",
+        "In its upper course the river is narrow and fast, and it cuts a deep valley into the rock.",
+        "Near the town of {town} the river widens and begins to meander across a flat plain.",
+        "At its mouth the river drops its sediment and forms a delta with many small channels.",
+        "Every spring melting snow raises the water level, and in {year} a great flood covered the city of {town2}.",
+        "A dam was completed in {year2} to control the floods and to produce electricity.",
+        "The explorer {name} mapped the upper river in {year3} after a journey of {n2} days.",
+        "Fishermen catch salmon and trout in the cold tributaries that join the river from the north.",
+        "The climate of the valley is mild, with an average rainfall of {n3}0 millimetres a year.",
+    ]),
+    "printing": ("history", ["The Printing Press", "Printing in {town}"], [
+        "Before printing, every book was copied by hand, and a single bible could take a scribe three years.",
+        "The first press in {town} was set up by {name} in {year}.",
+        "It used movable metal type, which could be arranged into pages and used again and again.",
+        "A skilled team could print about {n4} pages in a single day.",
+        "By {year2} there were {n2} printing workshops in the region of {region}.",
+        "Cheaper books meant that more people learned to read, and ideas spread faster than ever before.",
+        "Pamphlets and newspapers carried news of wars, discoveries and new laws to distant towns.",
+        "The printer {name2} was arrested in {year3} for publishing a pamphlet against the king.",
+        "Paper was made from old linen rags that were soaked, beaten into pulp and pressed into sheets.",
+        "Ink was a mixture of soot, varnish and egg white, and it had to be spread evenly with leather balls.",
+    ]),
+    "planets": ("science", ["The Solar System", "Planets and Moons"], [
+        "The solar system consists of the Sun and everything that travels around it.",
+        "The Sun contains more than {n6} percent of the mass of the whole system.",
+        "The four inner planets are small and rocky, while the outer planets are giants made mostly of gas.",
+        "Light from the Sun takes about {n1} minutes to reach the Earth.",
+        "A moon is a natural satellite that orbits a planet rather than the Sun.",
+        "The astronomer {name} discovered a faint comet in {year} using a small telescope.",
+        "Gravity holds the planets in their orbits and keeps the atmosphere close to the surface.",
+        "A year on the outer planet takes about {n3} Earth years because its orbit is so long.",
+        "The first probe to fly past the giant planets was launched in {year2}.",
+        "Asteroids are rocky fragments, and most of them orbit between the inner and the outer planets.",
+        "Because the planet has no atmosphere, its temperature swings by {t3} degrees between day and night.",
+    ]),
+    "forest": ("science", ["Life in the Rainforest", "Forest Ecosystems"], [
+        "A rainforest is a dense forest that receives more than {n4} millimetres of rain every year.",
+        "The tallest trees form the canopy, a green roof about {n2} metres above the ground.",
+        "Plants use sunlight, water and carbon dioxide to make sugar in a process called photosynthesis.",
+        "The forest floor is dark, because less than {n1} percent of the sunlight reaches it.",
+        "Fungi and insects break down fallen leaves, returning nutrients to the soil.",
+        "In {year} the biologist {name} counted {n3} species of beetle on a single tree.",
+        "Many animals live only in the canopy and never touch the ground.",
+        "A food chain shows how energy passes from plants to herbivores and then to predators.",
+        "Every year about {n4} square kilometres of forest are cleared for farmland.",
+        "The national park of {region} was created in {year2} to protect the remaining forest.",
+    ]),
+    "castle": ("history", ["The Castle of {town}", "Life in a Medieval Castle"], [
+        "The castle of {town} was built in {year} on a rocky hill above the river {river}.",
+        "Its stone walls were {n1} metres thick, and a deep moat surrounded the outer gate.",
+        "The lord {name} lived in the keep with his family, his knights and his servants.",
+        "Peasants farmed the land around the castle and paid part of their harvest as rent.",
+        "During the siege of {year2} the castle held out for {n2} days before the defenders surrendered.",
+        "Archers stood on the battlements and shot arrows through narrow slits in the wall.",
+        "The great hall was used for feasts, for trials and for receiving important guests.",
+        "In {year3} a fire destroyed the chapel, and it was rebuilt by the mason {name2}.",
+        "Gunpowder made castles less useful, because cannons could break even the strongest walls.",
+        "Today about {n4} visitors come every year to walk along the walls.",
+    ]),
+    "weather": ("geography", ["Weather and Climate", "The Climate of {region}"], [
+        "Weather is the state of the atmosphere on a particular day, while climate is the average over many years.",
+        "The region of {region} has a maritime climate with mild winters and cool summers.",
+        "Warm air can hold more moisture than cold air, which is why tropical storms bring heavy rain.",
+        "A barometer measures air pressure, and falling pressure usually means that a storm is coming.",
+        "The highest temperature ever recorded in {town} was {t2} degrees Celsius, in {year}.",
+        "Wind is air moving from an area of high pressure towards an area of low pressure.",
+        "The meteorologist {name} set up the first weather station on the coast in {year2}.",
+        "Coastal towns such as {town2} receive about {n3}0 millimetres of rain a year.",
+        "Mountains force moist air to rise and cool, so their western slopes are much wetter than the valleys behind them.",
+        "Since {year3} the average temperature has risen by about one degree.",
+    ]),
+    "bridge": ("history", ["The {river} Bridge", "Bridges of {town}"], [
+        "The first bridge across the river {river} at {town} was a wooden structure built in {year}.",
+        "It was swept away by ice in {year2}, and the town relied on a ferry for {n1} years.",
+        "The engineer {name} designed a new stone bridge with {n1} arches.",
+        "Masons cut the granite in a quarry near {town2} and brought it down the river on rafts.",
+        "The bridge is {n3} metres long and stands {n2} metres above the water at its highest point.",
+        "Tolls paid for its construction, and every cart crossing the bridge paid two pennies.",
+        "In {year3} the bridge was widened to carry trams as well as carriages.",
+        "Engineers today check the foundations with divers and sonar every spring.",
+        "About {n5} vehicles cross the bridge on an ordinary working day.",
+    ]),
+}
+
+INSTRUCTIONS = ["Answer all questions in full sentences.", "Read the text carefully, then answer the questions.",
+                "Use the text to answer the questions below.", "Answer the questions in your exercise book."]
+QUESTIONS = ["Explain why {topic} mattered to the people of the time.", "Describe two facts you learned from the text.",
+             "Write a short summary of the text in your own words.", "Name one person mentioned in the text and say what they did.",
+             "Draw and label a diagram to show the main idea of the text.", "Compare the past with the present using the text."]
+
+
+def fill(template, r, slots):
+    def value(key):
+        if key.startswith(("n", "t")) and not key.startswith("name") and not key.startswith("town"):
+            slots.pop(key, None)  # a fresh number at every use: no fact shares its number with another
+        if key not in slots:
+            if key.startswith("name"):
+                slots[key] = name(r)
+            elif key.startswith("town"):
+                slots[key] = r.choice([t for t in TOWNS if t not in slots.values()])
+            elif key == "river":
+                slots[key] = r.choice(RIVERS)
+            elif key == "region":
+                slots[key] = r.choice(REGIONS)
+            elif key.startswith("year"):
+                # year < year2 < year3 < year4, drawn in order so a text never runs backwards.
+                year = slots.setdefault("_year", r.randint(1450, 1890))
+                for k in ["year", "year2", "year3", "year4"]:
+                    if k not in slots:
+                        slots[k] = str(year)
+                    year = int(slots[k]) + r.randint(8, 40)
+                    if k == key:
+                        break
+            elif key == "n1":
+                slots[key] = str(r.randint(3, 9))
+            elif key == "n2":
+                slots[key] = str(r.randint(12, 95))
+            elif key == "n3":
+                slots[key] = str(r.randint(110, 980))
+            elif key == "n4":
+                slots[key] = grouped(r.randint(12, 95) * 100)
+            elif key == "n5":
+                slots[key] = grouped(r.randint(20, 900) * 1000)
+            elif key == "n6":
+                slots[key] = "99"
+            elif key == "t2":
+                slots[key] = str(r.randint(31, 44))
+            elif key == "t3":
+                slots[key] = str(r.randint(150, 390))
+            elif key == "t4":
+                slots[key] = grouped(r.randint(700, 1250))
+        return slots[key]
+    out = ""
+    i = 0
+    while i < len(template):
+        if template[i] == "{":
+            j = template.index("}", i)
+            out += value(template[i + 1:j])
+            i = j + 1
+        else:
+            out += template[i]
+            i += 1
+    return out
+
+
+def compose(seed):
+    """(subject, text) of the worksheet for this seed."""
+    r = random.Random(seed * 7919 + 17)
+    family = sorted(FAMILIES)[r.randrange(len(FAMILIES))]
+    subject, titles, sentences = FAMILIES[family]
+    slots = {}
+    title = fill(r.choice(titles), r, slots)
+    count = min(len(sentences), r.randint(8, 10))
+    # Keep the first sentence (it introduces the topic), pick the rest in their order.
+    chosen = [sentences[0]] + sorted(r.sample(sentences[1:], count - 1), key=sentences.index)
+    filled = [fill(s, r, slots) for s in chosen]
+    cuts = sorted(r.sample(range(2, len(filled) - 1), 2))
+    paragraphs = [" ".join(filled[:cuts[0]]), " ".join(filled[cuts[0]:cuts[1]]), " ".join(filled[cuts[1]:])]
+    exercises = [r.choice(INSTRUCTIONS)]
+    for k, q in enumerate(r.sample(QUESTIONS, 3)):
+        exercises.append(f"{k + 1}. " + q.format(topic=title.lower()))
+    text = title + "\n\n" + "\n\n".join(paragraphs) + "\n\n" + "\n".join(exercises) + "\n"
+    return subject, text
+
+
+FONTS_PREFERRED = ["DejaVu-Serif", "DejaVu-Sans", "Liberation-Serif", "Liberation-Sans", "FreeSerif", "FreeSans",
+                   "DejaVu-Sans-Condensed", "Liberation-Sans-Narrow", "DejaVu-Serif-Condensed"]
+
+
+def available_fonts():
+    listed = subprocess.run([CONVERT, "-list", "font"], capture_output=True, text=True).stdout
+    names = {line.split(":", 1)[1].strip() for line in listed.splitlines() if line.strip().startswith("Font:")}
+    fonts = [f for f in FONTS_PREFERRED if f in names and (f + "-Bold") in names]
+    if not fonts:
+        sys.exit("make-ocr-bench: no usable fonts (apt-get install -y fonts-dejavu-core)")
+    return fonts
+
+
+def params(seed, fonts):
+    r = random.Random(seed * 104729 + 3)
+    degraded = seed % 2 == 1
+    p = {
+        "font": fonts[r.randrange(len(fonts))],
+        "pointsize": r.randint(22, 30),
+        "degraded": degraded,
+    }
+    if degraded:
+        p.update(angle=round(r.choice([-1, 1]) * r.uniform(1.5, 5.0), 2),
+                 direction=r.choice(["North", "South", "East", "West", "NorthEast", "NorthWest", "SouthEast", "SouthWest"]),
+                 shade="#%02x%02x%02x" % ((r.randint(0x60, 0x95),) * 3),
+                 vignette="#%02x%02x%02x" % ((r.randint(0x90, 0xb0),) * 3),
+                 blur=round(r.uniform(0.7, 1.5), 2), noise=round(r.uniform(0.2, 0.4), 2), quality=r.randint(55, 80))
+    else:
+        p.update(angle=0.0, direction="South", shade="#f4f4f4", vignette="#ffffff",
+                 blur=round(r.uniform(0.0, 0.4), 2), noise=0.05, quality=r.randint(85, 95))
+    return p
+
+
+def render(text, p, out_path, tmp):
+    lines = text.rstrip("\n").split("\n")
+    title = lines[0]
+    blocks = "\n".join(lines[2:]).split("\n\n")
+    ps = p["pointsize"]
+    font = p["font"]
+    paper, ink, desk = "#fbfaf5", "#1d1d1f", "#5d4c3c"
+    page_w, page_h, text_w = 1600, 2100, 1400
+    parts = ["(", "-font", font + "-Bold", "-pointsize", str(ps + 14), "label:" + title, ")"]
+    gap = ps * 2
+    # Lines are wrapped here, not by caption: (which measures a paragraph unwrapped first, and a long
+    # one exceeds the width limit of Debian's ImageMagick policy): at most text_w at ~0.58 em a letter.
+    per_line = max(30, int(text_w / (0.58 * ps)))
+    for block in blocks:
+        wrapped = "\n".join(w for line in block.split("\n") for w in textwrap.wrap(line, per_line))
+        parts += ["(", "-size", f"1x{gap}", "xc:" + paper, ")",
+                  "(", "-font", font, "-pointsize", str(ps),
+                  "-interline-spacing", str(ps // 3), "label:" + wrapped, ")"]
+        gap = ps * 3 // 4
+    page = os.path.join(tmp, "page.png")
+    subprocess.run([CONVERT, "-background", paper, "-fill", ink, *parts, "-gravity", "West", "-append",
+                    "-gravity", "North", "-background", paper, "-splice", "0x120",
+                    "-gravity", "North", "-extent", f"{page_w}x{page_h}", page], check=True)
+    photo_w, photo_h = 1680, 2200
+    subprocess.run([
+        CONVERT, page, "-bordercolor", desk, "-border", "90", "-background", desk, "-rotate", str(p["angle"]),
+        "-gravity", "center", "-crop", f"{photo_w}x{photo_h}+0+0", "+repage",
+        "(", "-size", f"{photo_w}x{photo_h}", "-define", f"gradient:direction={p['direction']}",
+        f"gradient:white-{p['shade']}", ")", "-compose", "multiply", "-composite",
+        "(", "-size", f"{photo_w}x{photo_h}", "-define", "gradient:extent=diagonal",
+        f"radial-gradient:white-{p['vignette']}", "-level", "0%,100%,1.6", ")", "-compose", "multiply", "-composite",
+        *(["-blur", f"0x{p['blur']}"] if p["blur"] > 0 else []),
+        "-seed", "42", "-attenuate", str(p["noise"]), "+noise", "Gaussian",
+        "-strip", "-sampling-factor", "2x2", "-quality", str(p["quality"]), out_path], check=True)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("out")
+    ap.add_argument("--set", choices=["dev", "heldout", "all"], default="all")
+    args = ap.parse_args()
+    if subprocess.run([CONVERT, "-version"], capture_output=True, text=True).stdout.find("ImageMagick") < 0:
+        sys.exit(f"make-ocr-bench: ImageMagick not found at {CONVERT} (apt-get install -y imagemagick)")
+    os.environ["MAGICK_THREAD_LIMIT"] = "1"
+    os.environ["SOURCE_DATE_EPOCH"] = "0"
+    fonts = available_fonts()
+    sets = {"dev": range(1, 21), "heldout": range(101, 121)}
+    chosen = ["dev", "heldout"] if args.set == "all" else [args.set]
+    os.makedirs(args.out, exist_ok=True)
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for set_name in chosen:
+            for seed in sets[set_name]:
+                subject, text = compose(seed)
+                p = params(seed, fonts)
+                condition = "degraded" if p["degraded"] else "clean"
+                stem = f"{set_name}-{seed:03d}-{condition}"
+                image, truth, stamp = (os.path.join(args.out, stem + ext) for ext in (".jpg", ".txt", ".params"))
+                key = hashlib.sha256((RENDERER + repr(sorted(p.items())) + text).encode()).hexdigest()
+                if not (os.path.exists(image) and os.path.exists(stamp) and open(stamp).read() == key):
+                    render(text, p, image, tmp)
+                    with open(truth, "w") as f:
+                        f.write(text)
+                    with open(stamp, "w") as f:
+                        f.write(key)
+                rows.append("\t".join([stem + ".jpg", set_name, condition, subject, p["font"], str(p["pointsize"]),
+                                       str(p["angle"]), str(p["blur"]), str(p["noise"]), str(p["quality"])]))
+    with open(os.path.join(args.out, "manifest.tsv"), "w") as f:
+        f.write("image\tset\tcondition\tsubject\tfont\tpointsize\tangle\tblur\tnoise\tquality\n")
+        f.write("\n".join(rows) + "\n")
+    print(f"make-ocr-bench: {len(rows)} images in {args.out}")
+
+
+if __name__ == "__main__":
+    main()
