@@ -98,7 +98,6 @@ public final class SQLiteStore: ContentStore {
         // without this index it sorted every pending stage on every claim (quadratic at 10,000 items).
         migrator.registerMigration("v2-claim-index") { db in
             try db.create(index: "stage_runs_claim", on: "stage_runs", columns: ["state", "seq", "itemID"])
-            try db.create(index: "items_present", on: "items", columns: ["present"])
         }
         return migrator
     }
@@ -188,14 +187,20 @@ public final class SQLiteStore: ContentStore {
     }
 
     /// Runnable: pending, every earlier stage of the item done, and (for a course) no member still waiting to be parsed.
+    /// Plan (EXPLAIN QUERY PLAN): walk `stage_runs_claim` in (seq, itemID) order and stop at the first runnable row;
+    /// earlier stages by primary key; a course's members by `items_parent`, then their stages by primary key. The
+    /// unary `+` keeps SQLite from driving those subqueries by `state` or `present`, which would scan every pending
+    /// stage or present item for each candidate (quadratic at 10,000 items).
     private static let claimSQL = """
         SELECT s.itemID, s.stage FROM stage_runs s
         JOIN items i ON i.id = s.itemID
         WHERE s.state = 'pending' AND i.present = 1
           AND NOT EXISTS (SELECT 1 FROM stage_runs u
-                          WHERE u.itemID = s.itemID AND u.seq < s.seq AND u.state != 'done')
-          AND NOT EXISTS (SELECT 1 FROM items m JOIN stage_runs c ON c.itemID = m.id
-                          WHERE m.parentID = s.itemID AND m.present = 1 AND c.state IN ('pending', 'running'))
+                          WHERE u.itemID = s.itemID AND u.seq < s.seq AND +u.state != 'done')
+          AND NOT EXISTS (SELECT 1 FROM items m
+                          WHERE m.parentID = s.itemID AND +m.present = 1
+                            AND EXISTS (SELECT 1 FROM stage_runs c
+                                        WHERE c.itemID = m.id AND +c.state IN ('pending', 'running')))
         ORDER BY s.seq, s.itemID
         LIMIT 1
         """
