@@ -8,6 +8,7 @@ packages=(
   libxml2-dev                                           # HTML course posts
   libsqlite3-dev                                        # the content store
   wordnet-base                                          # lemmas, senses and definitions
+  python3                                               # the tests generate their hostile-input corpus with it
 )
 
 # `setup.sh --bench` adds what the benchmarks compare against and generate images with.
