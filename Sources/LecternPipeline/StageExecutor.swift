@@ -98,6 +98,8 @@ final class StageExecutor {
             if ["srt", "vtt"].contains((item.sourcePath as NSString).pathExtension.lowercased()) {
                 text = TextDecoding.stripSubtitles(text)
             }
+            // A script may quote markup ("<script>…"); it is not prose, and no bundle may carry it.
+            text = text.replacingOccurrences(of: #"<[A-Za-z!/][^<>]{0,500}>"#, with: " ", options: .regularExpression)
             let analysis = TextAnalyzer(wordNet: try context.wordNet()).analyze(text)
             guard !analysis.words.isEmpty else {
                 throw LecternError(.noTextFound, "No words to learn were found in \(item.sourcePath).")

@@ -9,7 +9,7 @@ public enum StageID: String, CaseIterable, Sendable, Codable {
     public var version: Int {
         switch self {
         case .ocr: return 1
-        case .words: return 1
+        case .words: return 2
         case .parse: return 1
         case .quiz: return 2
         case .wordtest: return 2

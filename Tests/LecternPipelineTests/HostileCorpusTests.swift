@@ -50,28 +50,17 @@ struct HostileCorpusTests {
 
         // No bundle carries executable content or an absolute path.
         var offenders: [String] = []
-        var knownOffenders: [String] = []
         let bundles = PublishedFiles.list(in: out).filter { $0.key.hasPrefix("bundles/") }
         #expect(bundles.count >= 8, "expected the good items' bundles, found \(bundles.keys.sorted())")
-        let textScriptWithTags = index.items.first { $0.source.path == "scripts/script-tags.txt" }?.bundle
         for (path, url) in bundles {
             let text = try String(contentsOf: url, encoding: .utf8)
             let lower = text.lowercased()
             let found = Self.executablePatterns.filter { lower.contains($0) }
-            if !found.isEmpty {
-                // A plain-text script that quotes a <script> tag: its word contexts quote it verbatim (reported).
-                if path == textScriptWithTags { knownOffenders.append("\(path): \(found)") }
-                else { offenders.append("\(path): \(found)") }
-            }
+            if !found.isEmpty { offenders.append("\(path): \(found)") }
             #expect(!text.contains(folder.url.path), "\(path) contains an absolute path")
             #expect(!text.contains("a file outside the inbox"), "\(path) contains the content of a file outside the inbox")
         }
         #expect(offenders.isEmpty, "executable content in bundles: \(offenders)")
-        if !knownOffenders.isEmpty {
-            withKnownIssue("word contexts of a .txt script quote markup verbatim (LecternGenerate/LecternText)") {
-                Issue.record("executable-looking text in word-list contexts: \(knownOffenders)")
-            }
-        }
 
         // Nothing was written outside OUT, and the inputs are untouched.
         #expect(HostileCorpus.listing(folder.url, excluding: ["out", "cwd"]) == filesBefore, "files appeared or vanished outside OUT")
