@@ -22,6 +22,10 @@ struct LectureQuestionMaker {
     /// Every fact of the course, best first: where distractors come from.
     let courseFacts: [LectureFact]
     let topicTitles: [(id: String, title: String)]
+    /// Distractor candidates by kind and shape, one per distinct answer (first occurrence), in a fixed order.
+    let candidatesBySort: [String: [LectureFact]]
+    /// Each topic's own facts (refined), best first.
+    let factsByTopic: [String: [LectureFact]]
 
     init(wordNet: WordNet?, topics: [TopicContext]) {
         self.wordNet = wordNet
@@ -41,6 +45,14 @@ struct LectureQuestionMaker {
             }
         }
         self.courseFacts = facts
+        var bySort: [String: [LectureFact]] = [:]
+        var seen = Set<String>()
+        for fact in facts where seen.insert(fact.kind.rawValue + "|" + fact.shape + "|" + fact.answer.lowercased()).inserted {
+            bySort[fact.kind.rawValue + "|" + fact.shape, default: []].append(fact)
+        }
+        self.factsByTopic = Dictionary(grouping: facts.filter { !$0.sentence.isEmpty }, by: \.topicID)
+            .mapValues { $0.sorted { ($0.score, $1.answer) > ($1.score, $0.answer) } }
+        self.candidatesBySort = bySort.mapValues { $0.sorted { ($0.answer, $0.topicID) < ($1.answer, $1.topicID) } }
     }
 
     /// Finer sorts that need the whole course or WordNet: functions apart from variables (the course's code
@@ -121,7 +133,7 @@ struct LectureQuestionMaker {
                 if (1000...2100).contains(other), accept(String(other)) { distractors.append((String(other), nil)) }
             }
         } else {
-            let candidates = courseFacts.filter { $0.kind == fact.kind && $0.shape == fact.shape }
+            let candidates = (candidatesBySort[fact.kind.rawValue + "|" + fact.shape] ?? [])
                 .seededShuffle(seed: fact.topicID + "|" + fact.answer)
                 .sorted { abs($0.words - fact.words) < abs($1.words - fact.words) }
             for candidate in candidates where distractors.count < 3 {
@@ -159,7 +171,7 @@ struct LectureQuestionMaker {
     /// The first of the topic's best facts that makes a valid multiple-choice question.
     func bestChoices(_ topic: TopicContext, limit: Int) -> [Choice] {
         var out: [Choice] = []
-        let facts = courseFacts.filter { $0.topicID == topic.id && !$0.sentence.isEmpty }.sorted { ($0.score, $1.answer) > ($1.score, $0.answer) }
+        let facts = factsByTopic[topic.id] ?? []
         for fact in facts.prefix(12) where out.count < limit {
             if let choice = multipleChoice(fact, topic: topic) { out.append(choice) }
         }
@@ -252,11 +264,16 @@ struct LectureQuestionMaker {
     func titlePoolQuestion(_ topic: TopicContext) -> PoolQuestion? {
         guard let key = topic.keySentence, let validator else { return nil }
         let lowerKey = key.lowercased()
-        let others = topicTitles.filter { $0.id != topic.id && !lowerKey.contains($0.title.lowercased()) }
-            .seededShuffle(seed: "titles|" + topic.id)
         var options = [topic.title]
         var keys: Set<String> = [validator.normalise(topic.title)]
-        for other in others where options.count < 4 {
+        // Seeded picks from the other titles, stopping at three: large courses have thousands of topics.
+        var generator = SeededGenerator(seed: "titles|" + topic.id)
+        var tried = Set<Int>()
+        while options.count < 4, tried.count < min(topicTitles.count, 64) {
+            let index = Int(UInt64.random(in: 0..<UInt64(topicTitles.count), using: &generator))
+            guard tried.insert(index).inserted else { continue }
+            let other = topicTitles[index]
+            guard other.id != topic.id, !lowerKey.contains(other.title.lowercased()) else { continue }
             let key = validator.normalise(other.title)
             if !keys.contains(key) { keys.insert(key); options.append(other.title) }
         }

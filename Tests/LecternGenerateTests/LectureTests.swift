@@ -1,0 +1,278 @@
+import Foundation
+import Testing
+import LecternModel
+import LecternText
+@testable import LecternGenerate
+
+private let wordNet = try! WordNet.shared()
+
+/// A paragraph block from text where **x** is strong, *x* emphasis and `x` inline code.
+private func para(_ marked: String) -> Block {
+    var inlines: [Inline] = []
+    var current = ""
+    var kind: Inline.Kind?
+    var index = marked.startIndex
+    func push() {
+        if !current.isEmpty { inlines.append(Inline(text: current, kind: kind)) }
+        current = ""
+    }
+    while index < marked.endIndex {
+        let rest = marked[index...]
+        if rest.hasPrefix("**") {
+            push(); kind = kind == .strong ? nil : .strong
+            index = marked.index(index, offsetBy: 2); continue
+        }
+        let c = marked[index]
+        if c == "`" { push(); kind = kind == .code ? nil : .code; index = marked.index(after: index); continue }
+        if c == "*" { push(); kind = kind == .emphasis ? nil : .emphasis; index = marked.index(after: index); continue }
+        current.append(c)
+        index = marked.index(after: index)
+    }
+    push()
+    return Block(type: .paragraph, text: inlines.map(\.text).joined(), inlines: inlines)
+}
+
+private func heading(_ text: String, _ level: Int) -> Block { Block(type: .heading, text: text, level: level) }
+private func code(_ text: String) -> Block { Block(type: .code, text: text, language: "python") }
+
+/// A two-week Python course with real teaching sentences, as the parse stage would give it.
+enum SampleCourse {
+    static let week1a = ParsedPost(title: "Hello, Python | Course", blocks: [
+        heading("Hello, Python", 1),
+        heading("What is Python?", 2),
+        para("**Python** is a general-purpose programming language that was first released in **1991**. A program called the **interpreter** reads your code and runs it line by line."),
+        heading("Your first program", 2),
+        para("The `print` function writes whatever you give it to the screen. Text inside quotation marks is called a **string**."),
+        code("print(\"Hello, world!\")"),
+        para("You can also experiment in the *interactive shell*, sometimes called the **REPL**, which reads, evaluates and prints each line."),
+    ], warnings: [])
+    static let week1b = ParsedPost(title: "Variables and types", blocks: [
+        heading("Variables and types", 1),
+        heading("Giving values a name", 2),
+        para("A **variable** is a name that refers to a value, created with the assignment operator. Names like `area_km2` are written in *snake_case* by convention."),
+        code("city = \"Lisbon\"\npopulation = 545000\nprint(city, population)"),
+        heading("The basic types", 2),
+        para("Every value has a **type**, and you can ask for it with the built-in `type()` function. Whole numbers have the type `int` and decimals the type `float` in every program."),
+        Block(type: .image, src: "python/week-01/images/types.png", alt: "A table of types"),
+    ], warnings: [])
+    static let week2a = ParsedPost(title: "Loops", blocks: [
+        heading("Loops", 1),
+        heading("The for loop", 2),
+        para("A **loop** repeats a block of code once for every item in a sequence. The `range` function produces the numbers a counting loop needs, starting from zero."),
+        code("for n in range(3):\n    print(n)"),
+        heading("Stopping early", 2),
+        para("The `break` statement leaves the loop at once, and the `continue` statement skips to the next item of the loop."),
+    ], warnings: [])
+    static let week2b = ParsedPost(title: "Functions", blocks: [
+        heading("Functions", 1),
+        para("A **function** is a named block of code that you can call again and again with different arguments. You define one with the `def` keyword and hand back a result with `return` at the end."),
+        code("def area(width, height):\n    return width * height"),
+        Block(type: .quote, text: "Simple is better than complex.", cite: "The Zen of Python"),
+    ], warnings: [])
+
+    static func input(settings: CourseSettings = CourseSettings(title: "Intro to Python")) -> CourseInput {
+        CourseInput(id: "course-1", source: SourceRef(path: "python", sha256: "s"), settings: settings, posts: [
+            CoursePost(path: "python/week-01/01-hello.html", sha256: "a", post: week1a, error: nil),
+            CoursePost(path: "python/week-01/02-variables.html", sha256: "b", post: week1b, error: nil),
+            CoursePost(path: "python/week-02/01-loops.html", sha256: "c", post: week2a, error: nil),
+            CoursePost(path: "python/week-02/02-functions.html", sha256: "d", post: week2b, error: nil),
+        ])
+    }
+
+    static func build(settings: CourseSettings = CourseSettings(title: "Intro to Python"),
+                      options: LectureOptions = LectureOptions()) throws -> LectureBundle {
+        try LectureBuilder(options: options, wordNet: wordNet).build(input(settings: settings))
+    }
+}
+
+private func topics(_ lecture: LectureBundle) -> [Topic] { lecture.subjects.flatMap(\.topics) }
+
+@Suite struct LectureTests {
+    func post(_ title: String, sections: [String]) -> ParsedPost {
+        var blocks = [Block(type: .heading, text: title, level: 1),
+                      Block(type: .paragraph, text: "This lesson introduces the main idea of \(title.lowercased()) with examples.")]
+        for section in sections {
+            blocks.append(Block(type: .heading, text: section, level: 2))
+            blocks.append(Block(type: .paragraph, text: "Here we explain \(section.lowercased()) step by step with a short example."))
+            blocks.append(Block(type: .code, text: "print('\(section)')", language: "python"))
+        }
+        return ParsedPost(title: title, blocks: blocks, warnings: [])
+    }
+
+    @Test func courseBecomesWeeksOfTopics() throws {
+        let course = CourseInput(
+            id: "c1", source: SourceRef(path: "python", sha256: "s"),
+            settings: CourseSettings(title: "Python", weeks: [.init(folder: "week-01", title: "Getting started", week: nil)]),
+            posts: [
+                CoursePost(path: "python/week-02/loops.html", sha256: "b", post: post("Loops", sections: ["For loops", "While loops"]), error: nil),
+                CoursePost(path: "python/week-01/hello.html", sha256: "a", post: post("Hello", sections: []), error: nil),
+                CoursePost(path: "python/week-02/broken.html", sha256: "c", post: nil,
+                           error: LecternError(.truncatedHTML, "cut")),
+            ])
+        let lecture = try LectureBuilder(options: LectureOptions(), wordNet: wordNet).build(course)
+        #expect(lecture.title == "Python")
+        #expect(lecture.subjects.map(\.title) == ["Getting started", "Week 2"])
+        #expect(lecture.subjects.map(\.week) == [1, 2])
+        #expect(lecture.subjects[1].topics.map(\.title) == ["Loops", "For loops", "While loops"])
+        #expect(lecture.subjects[1].topics[1].blocks.contains { $0.type == .code && $0.language == "python" })
+        #expect(lecture.subjects.flatMap(\.topics).allSatisfy { $0.engagementQuestion != nil })
+        #expect(lecture.status == .partial)
+        #expect(lecture.statusReason?.contains("broken.html (truncated-html)") == true)
+    }
+
+    @Test func engagementQuestionsAreValidMultipleChoiceWithFeedbackForEveryOption() throws {
+        let lecture = try SampleCourse.build()
+        let validator = QuestionValidator(wordNet: wordNet)
+        let topics = lecture.subjects.flatMap(\.topics)
+        #expect(topics.count == 7)
+        var multipleChoice = 0
+        for topic in topics {
+            let question = try #require(topic.engagementQuestion, "\(topic.title) has no engagement question")
+            #expect(!question.feedback.isEmpty)
+            guard question.format == .multipleChoice else { continue }
+            multipleChoice += 1
+            let options = try #require(question.options)
+            let answer = try #require(question.answerIndex)
+            #expect(options.count == 4)
+            #expect(options[answer] == question.expectedAnswer)
+            #expect(question.optionFeedback?.count == 4)
+            #expect(question.optionFeedback?[answer].hasPrefix("Right") == true)
+            // Built from the topic's own content: the quoted sentence and the answer are in the topic.
+            let topicText = topic.blocks.map(\.plainText).joined(separator: "\n")
+            let sentence = try #require(question.sourceSentence)
+            #expect(topicText.contains(sentence))
+            #expect(topicText.contains(question.expectedAnswer))
+            #expect(question.prompt.contains("_____"))
+            let mcq = MultipleChoiceQuestion(id: "x", kind: "lecture", stem: question.prompt, options: options,
+                                             answerIndex: answer, explanation: question.feedback, level: 1, optionOrigins: [])
+            #expect(validator.problems(mcq, sourceText: topicText).isEmpty, "\(question.prompt) \(options)")
+        }
+        #expect(multipleChoice >= 4, "only \(multipleChoice) of \(topics.count) topics got a multiple-choice question")
+    }
+
+    @Test func distractorsAreOfTheSameKind() throws {
+        let lecture = try SampleCourse.build()
+        for question in lecture.subjects.flatMap(\.topics).compactMap(\.engagementQuestion) where question.format == .multipleChoice {
+            let options = question.options ?? []
+            let isCode = question.prompt.hasPrefix("Which code")
+            let isYear = question.prompt.hasPrefix("Which year")
+            for option in options {
+                if isYear { #expect(Int(option) != nil, "\(options)") }
+                if isCode { #expect(option.allSatisfy { $0.isLetter || $0.isNumber || "_.()".contains($0) }, "\(options)") }
+                if !isCode && !isYear { #expect(option.allSatisfy { $0.isLetter || $0 == " " || $0 == "-" }, "\(options)") }
+            }
+        }
+    }
+
+    @Test func topicWithoutTermsGetsFreeTextWithFeedback() throws {
+        let plain = ParsedPost(title: "Reflection", blocks: [
+            heading("Reflection", 1),
+            para("Take a few minutes at the end of each week to think about what went well and what was hard."),
+        ], warnings: [])
+        let course = CourseInput(id: "c", source: SourceRef(path: "c", sha256: "s"), settings: CourseSettings(),
+                                 posts: [CoursePost(path: "c/week-01/a.html", sha256: "a", post: plain, error: nil)])
+        let lecture = try LectureBuilder(options: LectureOptions(), wordNet: wordNet).build(course)
+        let question = try #require(lecture.subjects.first?.topics.first?.engagementQuestion)
+        #expect(question.format == .freeText)
+        #expect(question.expectedAnswer.hasPrefix("Take a few minutes"))
+        #expect(question.feedback.contains(question.expectedAnswer))
+    }
+
+    @Test func poolItemsHaveFourLevelsWithExpectedAnswers() throws {
+        let lecture = try SampleCourse.build()
+        let validator = QuestionValidator(wordNet: wordNet)
+        #expect(lecture.questionPool.count >= topics(lecture).count)
+        #expect(Set(lecture.questionPool.map(\.id)).count == lecture.questionPool.count)
+        let topicIDs = Set(lecture.subjects.flatMap(\.topics).map(\.id))
+        for item in lecture.questionPool {
+            #expect(topicIDs.contains(item.topicId))
+            #expect(item.renderings.map(\.level) == [1, 2, 3, 4])
+            #expect(item.renderings.allSatisfy { !$0.expectedAnswer.isEmpty && !$0.prompt.isEmpty && $0.explanation != nil })
+            let basic = item.renderings[0]
+            #expect(basic.format == .multipleChoice)
+            let options = try #require(basic.options)
+            let answer = try #require(basic.answerIndex)
+            #expect(options.count == 4 && options[answer] == basic.expectedAnswer)
+            let mcq = MultipleChoiceQuestion(id: item.id, kind: "lecture", stem: basic.prompt, options: options, answerIndex: answer,
+                                             explanation: basic.explanation ?? "", level: 1, optionOrigins: [])
+            let topic = try #require(lecture.subjects.flatMap(\.topics).first { $0.id == item.topicId })
+            let text = topic.title + "\n" + topic.blocks.map(\.plainText).joined(separator: "\n")
+            #expect(validator.problems(mcq, sourceText: text).isEmpty, "\(basic.prompt) \(options)")
+            #expect(item.renderings[2].format == .freeText && item.renderings[3].format == .freeText)
+            #expect(item.renderings[1].options == nil || item.renderings[1].format == .multipleChoice)
+        }
+        // Level 4 asks to apply: topics with code ask for an example of one's own.
+        #expect(lecture.questionPool.contains { $0.renderings[3].prompt.hasPrefix("Write a short Python example") })
+    }
+
+    @Test func bundleCarriesTheReviewSchedule() throws {
+        let schedule = try #require(try SampleCourse.build().schedule)
+        #expect(schedule.levels.map(\.level) == [1, 2, 3, 4])
+        #expect(schedule.levels.map { [$0.minDays, $0.maxDays] } == [[1, 2], [3, 4], [7, 8], [14, 15]])
+        #expect(schedule.correctAnswersToAdvance == 7)
+        #expect(schedule.masteredIntervalDays == 20)
+        #expect(schedule.levels[0].formats == [.multipleChoice])
+        #expect(schedule.levels[3].formats == [.freeText])
+    }
+
+    @Test func endingProjectPerSubjectFromItsContent() throws {
+        let lecture = try SampleCourse.build()
+        #expect(lecture.subjects.count == 2)
+        for subject in lecture.subjects {
+            let project = try #require(subject.endingProject, "\(subject.title) has no ending project")
+            #expect(project.topicIds == subject.topics.map(\.id))
+            #expect(project.steps.count == subject.topics.count)
+            #expect(project.language == "python")
+            #expect(project.starterCode?.hasPrefix("# Step 1: ") == true)
+            for topic in subject.topics { #expect(project.steps.contains { $0.contains(topic.title) }) }
+            #expect(!project.checklist.isEmpty && !project.brief.isEmpty)
+        }
+        // Built from the subject's own code names.
+        #expect(lecture.subjects[1].endingProject?.steps.joined().contains("`range`") == true)
+    }
+
+    @Test func endingProjectCanBeTurnedOff() throws {
+        let off = try SampleCourse.build(settings: CourseSettings(title: "Intro", project: false))
+        #expect(off.subjects.allSatisfy { $0.endingProject == nil })
+        var options = LectureOptions()
+        options.endingProjects = false
+        #expect(try SampleCourse.build(options: options).subjects.allSatisfy { $0.endingProject == nil })
+    }
+
+    @Test func localImagesArePublishedUnderMedia() throws {
+        let lecture = try SampleCourse.build()
+        let image = try #require(lecture.subjects[0].topics.flatMap(\.blocks).first { $0.type == .image })
+        #expect(image.src == "media/lectures/course-1/week-01/images/types.png")
+        #expect(lecture.media == [MediaFile(path: "media/lectures/course-1/week-01/images/types.png",
+                                            source: "python/week-01/images/types.png")])
+    }
+
+    @Test func deterministic() throws {
+        let a = try CanonicalJSON.encode(try SampleCourse.build())
+        let b = try CanonicalJSON.encode(try SampleCourse.build())
+        #expect(a == b)
+    }
+
+    @Test func drawIsReproducible() throws {
+        let lecture = try SampleCourse.build()
+        let first = PoolDraw.draw(from: lecture, count: 5, seed: "duel-42").map(\.id)
+        #expect(first.count == 5 && Set(first).count == 5)
+        #expect(PoolDraw.draw(from: lecture, count: 5, seed: "duel-42").map(\.id) == first)
+        // The order the pool was written in does not matter.
+        var shuffled = lecture
+        shuffled.questionPool.reverse()
+        #expect(PoolDraw.draw(from: shuffled, count: 5, seed: "duel-42").map(\.id) == first)
+        let others = (1...5).map { PoolDraw.draw(from: lecture, count: 5, seed: "seed-\($0)").map(\.id) }
+        #expect(others.contains { $0 != first })
+        #expect(PoolDraw.draw(from: lecture, count: 500, seed: "x").count == lecture.questionPool.count)
+    }
+
+    @Test func seededGeneratorIsStable() {
+        // FNV-1a + SplitMix64: fixed numbers, so a draw is the same on every machine and every run.
+        var generator = SeededGenerator(seed: "lectern")
+        let values = (0..<2).map { _ in generator.next() }
+        var again = SeededGenerator(seed: "lectern")
+        #expect((0..<2).map { _ in again.next() } == values)
+        #expect(values[0] != values[1])
+    }
+}
