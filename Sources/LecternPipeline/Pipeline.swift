@@ -46,7 +46,7 @@ public final class Pipeline: Sendable {
         }
 
         let counts = try work(inbox: inbox, config: config, jobs: jobs, runnerID: runner.id, progress: progress, stop: stop)
-        let index = try Publisher(out: out, store: store).publish()
+        let index = try Publisher(out: out, inbox: inbox, store: store).publish()
         return RunResult(index: index, stagesRun: counts.run, cacheHits: counts.cached, hashedFiles: scan.hashedCount,
                          interrupted: stop.isStopped)
     }
