@@ -25,11 +25,17 @@ public struct WordListBuilder: Sendable {
     public func build(analysis: TextAnalysis, id: String, source: SourceRef) -> WordListBundle {
         let ranked = analysis.words.sorted { ($1.count, $0.lemma) < ($0.count, $1.lemma) }.prefix(options.maxWords)
         let entries = ranked.map { entry(for: $0, sentences: analysis.sentences) }
+        let memo = CandidateMemo()
+        // Same-source distractor pools per level and part of speech: (word, Zipf), looked up once.
+        var pools: [String: [(word: String, zipf: Double)]] = [:]
+        for e in entries where e.definition != nil {
+            pools["\(e.level.rawValue)|\(e.partOfSpeech ?? "")", default: []].append((e.word, e.evidence["zipf"] ?? 0))
+        }
         var tests: [WordTest] = []
         for level in WordLevel.allCases {
             let words = entries.filter { $0.level == level }.sorted(by: WordListBuilder.studyOrder)
             guard !words.isEmpty else { continue }
-            let questions = words.compactMap { question(for: $0, among: entries, idPrefix: id) }
+            let questions = words.compactMap { question(for: $0, among: pools["\($0.level.rawValue)|\($0.partOfSpeech ?? "")"] ?? [], idPrefix: id, memo: memo) }
             tests.append(WordTest(level: level, words: words.map(\.word), questions: questions))
         }
         return WordListBundle(id: id, source: source, status: .ok, statusReason: nil,
@@ -57,7 +63,8 @@ public struct WordListBuilder: Sendable {
 
     /// "Which word means …?": the answer and three words of the same level and part of speech in a similar
     /// frequency band, from the same script first, then from the frequency list.
-    func question(for entry: WordEntry, among entries: some Collection<WordEntry>, idPrefix: String) -> MultipleChoiceQuestion? {
+    func question(for entry: WordEntry, among pool: [(word: String, zipf: Double)], idPrefix: String,
+                  memo: CandidateMemo = CandidateMemo()) -> MultipleChoiceQuestion? {
         guard let definition = entry.definition, let posName = entry.partOfSpeech, let pos = PartOfSpeech(rawValue: posName) else { return nil }
         let zipf = entry.evidence["zipf"] ?? WordFrequencies.floor
         let stem = "Which word means: \(definition)?"
@@ -68,15 +75,14 @@ public struct WordListBuilder: Sendable {
             if stemWords.contains(word) || wordNet.areRelated(word, entry.word) { return false }
             return !chosen.contains { wordNet.areRelated($0.word, word) }
         }
-        let sameSource = entries
-            .filter { $0.level == entry.level && $0.partOfSpeech == posName && $0.definition != nil }
-            .filter { abs(($0.evidence["zipf"] ?? 0) - zipf) <= options.distractorZipfBand }
-            .sorted { (abs(($0.evidence["zipf"] ?? 0) - zipf), $0.word) < (abs(($1.evidence["zipf"] ?? 0) - zipf), $1.word) }
+        let sameSource = pool
+            .filter { abs($0.zipf - zipf) <= options.distractorZipfBand }
+            .sorted { (abs($0.zipf - zipf), $0.word) < (abs($1.zipf - zipf), $1.word) }
         for other in sameSource where chosen.count < 3 && acceptable(other.word) {
             chosen.append((other.word, "same-source-word"))
         }
         if chosen.count < 3 && options.frequencyListDistractors {
-            for word in frequencyListCandidates(level: entry.level, pos: pos, zipf: zipf) where chosen.count < 3 && acceptable(word) {
+            for word in frequencyListCandidates(level: entry.level, pos: pos, zipf: zipf, memo: memo) where chosen.count < 3 && acceptable(word) {
                 chosen.append((word, "frequency-list-word"))
             }
         }
@@ -94,7 +100,7 @@ public struct WordListBuilder: Sendable {
 
     /// Words of the frequency list nearest in Zipf to `zipf` (within the band) that are base forms whose main
     /// WordNet part of speech is `pos`, not stop words, and graded `level`. Deterministic; at most 400 looked at.
-    func frequencyListCandidates(level: WordLevel, pos: PartOfSpeech, zipf: Double) -> [String] {
+    func frequencyListCandidates(level: WordLevel, pos: PartOfSpeech, zipf: Double, memo: CandidateMemo = CandidateMemo()) -> [String] {
         let ranked = grader.frequencies.ranked
         // ranked is by descending Zipf: find the first word at or below `zipf`.
         var lo = 0, hi = ranked.count
@@ -111,16 +117,40 @@ public struct WordListBuilder: Sendable {
             let word: String
             if upGap <= downGap { word = ranked[up].word; up -= 1 } else { word = ranked[down].word; down += 1 }
             looked += 1
-            guard word.count >= 3, word.allSatisfy({ $0 >= "a" && $0 <= "z" }), !StopWords.english.contains(word) else { continue }
-            var best = PartOfSpeech.noun, bestCount = 0
-            for p in PartOfSpeech.allCases {
-                let n = wordNet.senseCount(of: word, pos: p)
-                if n > bestCount { best = p; bestCount = n }
+            let profile: CandidateMemo.Profile?
+            if let known = memo.profiles[word] { profile = known } else {
+                profile = candidateProfile(word)
+                memo.profiles[word] = .some(profile)
             }
-            guard bestCount > 0, best == pos, wordNet.lemma(of: word) == word, wordNet.hasLowercaseSense(word) else { continue }
-            if grader.grade(word).level == level { out.append(word) }
+            if let profile, profile.pos == pos && profile.level == level { out.append(word) }
         }
         return out
+    }
+}
+
+/// Per build: what a frequency-list word can be as a distractor, worked out once.
+final class CandidateMemo {
+    struct Profile {
+        var pos: PartOfSpeech
+        var level: WordLevel
+    }
+    var profiles: [String: Profile?] = [:]
+}
+
+extension WordListBuilder {
+    /// A frequency-list word usable as a distractor: a base form of at least three letters, not a stop word,
+    /// known to WordNet in lower case; its main part of speech (most senses) and its level.
+    func candidateProfile(_ word: String) -> CandidateMemo.Profile? {
+        guard word.count >= 3, word.allSatisfy({ $0 >= "a" && $0 <= "z" }), !StopWords.english.contains(word) else { return nil }
+        var best = PartOfSpeech.noun, bestCount = 0
+        for p in PartOfSpeech.allCases {
+            let n = wordNet.senseCount(of: word, pos: p)
+            if n > bestCount { best = p; bestCount = n }
+        }
+        guard bestCount > 0, wordNet.lemma(of: word) == word else { return nil }
+        let level = grader.grade(word).level
+        guard wordNet.hasLowercaseSense(word) else { return nil }
+        return CandidateMemo.Profile(pos: best, level: level)
     }
 }
 

@@ -351,7 +351,11 @@ public final class WordNet: Sendable {
     /// Lower-cases and turns spaces into WordNet's underscores; curly apostrophes become straight.
     @inline(__always)
     static func key(_ word: String) -> String {
-        var w = word.trimmingCharacters(in: .whitespacesAndNewlines)
+        var w = word
+        if let first = w.utf8.first, let last = w.utf8.last,
+           first <= 0x20 || last <= 0x20 || first >= 0x80 || last >= 0x80 {
+            w = w.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         if w.utf8.contains(where: { $0 >= 0x80 || UTF8Bytes.isASCIIUpper($0) }) { w = w.lowercased() }
         if w.utf8.contains(where: { $0 == 0x20 || $0 >= 0x80 }) {
             w = w.replacingOccurrences(of: "\u{2019}", with: "'").split(whereSeparator: { $0 == " " }).joined(separator: "_")
@@ -604,8 +608,10 @@ public final class WordNet: Sendable {
         var gloss = ""
         var examples: [String] = []
         if i < end {
-            let text = UTF8Bytes.string(p, i + 1, end).trimmingCharacters(in: .whitespaces)
-            (gloss, examples) = splitGloss(text)
+            var a = i + 1, b = end
+            while a < b && (p[a] == 0x20 || p[a] == 0x09) { a += 1 }
+            while b > a && (p[b - 1] == 0x20 || p[b - 1] == 0x09 || p[b - 1] == 0x0D) { b -= 1 }
+            (gloss, examples) = splitGloss(UTF8Bytes.string(p, a, b))
         }
         return Synset(offset: start, pos: id.pos, isSatellite: isSatellite, words: words, gloss: gloss,
                       examples: examples, pointers: pointers,
@@ -617,21 +623,34 @@ public final class WordNet: Sendable {
         var definition: [Substring] = []
         var examples: [String] = []
         for part in text.split(separator: ";", omittingEmptySubsequences: true) {
-            let t = part.trimmingCharacters(in: .whitespaces)
-            if t.hasPrefix("\"") {
-                var ex = Substring(t).dropFirst()
+            let t = trimSpaces(part)
+            if t.first == "\"" {
+                var ex = t.dropFirst()
                 if let close = ex.lastIndex(of: "\"") { ex = ex[..<close] }
-                let cleaned = ex.trimmingCharacters(in: .whitespaces)
-                if !cleaned.isEmpty { examples.append(cleaned) }
+                let cleaned = trimSpaces(ex)
+                if !cleaned.isEmpty { examples.append(String(cleaned)) }
             } else if examples.isEmpty {
-                definition.append(Substring(t))
+                definition.append(t)
             } else if var last = examples.popLast() {
                 // A ';' inside an example.
-                last += "; " + t.replacingOccurrences(of: "\"", with: "")
+                last += "; " + t.filter { $0 != "\"" }
                 examples.append(last)
             }
         }
         return (definition.joined(separator: "; "), examples)
+    }
+
+    /// Trims spaces and tabs (WordNet glosses are ASCII) without going through Foundation.
+    @inline(__always)
+    static func trimSpaces(_ s: Substring) -> Substring {
+        var start = s.startIndex, end = s.endIndex
+        while start < end, s[start] == " " || s[start] == "\t" { start = s.index(after: start) }
+        while end > start {
+            let before = s.index(before: end)
+            guard s[before] == " " || s[before] == "\t" else { break }
+            end = before
+        }
+        return s[start..<end]
     }
 
     // MARK: Relations
