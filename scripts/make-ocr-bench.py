@@ -244,7 +244,8 @@ def compose(seed):
     return subject, text
 
 
-FONTS_PREFERRED = ["DejaVu-Serif", "DejaVu-Sans", "Liberation-Serif", "Liberation-Sans", "FreeSerif", "FreeSans",
+# (FreeSerif and FreeSans are left out: their metrics make ImageMagick refuse multi-line labels as too large.)
+FONTS_PREFERRED = ["DejaVu-Serif", "DejaVu-Sans", "Liberation-Serif", "Liberation-Sans",
                    "DejaVu-Sans-Condensed", "Liberation-Sans-Narrow", "DejaVu-Serif-Condensed"]
 
 
