@@ -30,7 +30,7 @@ import tempfile
 import textwrap
 
 CONVERT = os.environ.get("CONVERT", "/usr/bin/convert")
-RENDERER = "2"  # bump when render() changes, so cached images are made again
+RENDERER = "3"  # bump when render() changes, so cached images are made again
 
 FIRST = ["Maria", "Tomas", "Amara", "Henrik", "Lucia", "Kwame", "Ingrid", "Rafael", "Noor", "Elena", "Samuel",
          "Yuki", "Oskar", "Fatima", "Arthur", "Leila", "Victor", "Hana", "Jonas", "Priya", "Matteo", "Grace"]
@@ -292,10 +292,13 @@ def render(text, p, out_path, tmp):
     # one exceeds the width limit of Debian's ImageMagick policy): at most text_w at ~0.58 em a letter.
     per_line = max(30, int(text_w / (0.58 * ps)))
     for block in blocks:
-        wrapped = "\n".join(w for line in block.split("\n") for w in textwrap.wrap(line, per_line))
-        parts += ["(", "-size", f"1x{gap}", "xc:" + paper, ")",
-                  "(", "-font", font, "-pointsize", str(ps),
-                  "-interline-spacing", str(ps // 3), "label:" + wrapped, ")"]
+        wrapped = [w for line in block.split("\n") for w in textwrap.wrap(line, per_line)]
+        for n, line in enumerate(wrapped):
+            # One label per line: this ImageMagick (6.9.11) fails some multi-line labels with
+            # "width or height exceeds limit".
+            spacing = gap if n == 0 else ps // 3
+            parts += ["(", "-size", f"1x{spacing}", "xc:" + paper, "+size", ")",
+                      "(", "-font", font, "-pointsize", str(ps), "label:" + line, ")"]
         gap = ps * 3 // 4
     page = os.path.join(tmp, "page.png")
     subprocess.run([CONVERT, "-background", paper, "-fill", ink, *parts, "-gravity", "West", "-append",
