@@ -37,7 +37,7 @@ enum FactFinder {
             let sentences = SentenceSplitter.split(paragraph.text ?? "")
             for run in inlines {
                 guard let kind = run.kind, kind != .link else { continue }
-                let text = run.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                let text = PlainText.trimmed(run.text)
                 guard let (factKind, shape) = classify(text, inline: kind) else { continue }
                 let key = text.lowercased()
                 guard !seen.contains(key) else { continue }
@@ -67,11 +67,11 @@ enum FactFinder {
     /// A sentence fit to become a question: long enough to say something, short enough to read, no formula.
     static func usable(_ sentence: String) -> Bool {
         let words = wordCount(sentence)
-        return words >= 6 && words <= 45 && !sentence.contains("\\(") && !sentence.contains("_____")
+        return words >= 6 && words <= 45 && !PlainText.contains(sentence, "\\(") && !PlainText.contains(sentence, "_____")
     }
 
     static func wordCount(_ text: String) -> Int {
-        text.split(whereSeparator: { $0.isWhitespace }).count
+        PlainText.wordCount(text)
     }
 
     static func classify(_ text: String, inline: Inline.Kind) -> (LectureFact.Kind, String)? {
@@ -160,9 +160,9 @@ enum FactFinder {
     static func occurrences(of needle: String, in text: String, kind: LectureFact.Kind) -> [Range<String.Index>] {
         var out: [Range<String.Index>] = []
         var start = text.startIndex
-        let options: String.CompareOptions = kind == .code ? [] : [.caseInsensitive]
         func isWordChar(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
-        while start < text.endIndex, let range = text.range(of: needle, options: options, range: start..<text.endIndex) {
+        while start < text.endIndex,
+              let range = PlainText.firstRange(of: needle, in: text, from: start, caseInsensitive: kind != .code) {
             var end = range.upperBound
             if kind == .term {
                 if text[end...].hasPrefix("es"), !(text[end...].dropFirst(2).first.map(isWordChar) ?? false) {
@@ -195,8 +195,9 @@ enum FactFinder {
             || lower.hasPrefix("the " + term + " is") || lower.hasPrefix(term + " are") {
             score += 4
         }
-        if lower.contains("called " + term) || lower.contains("called a " + term) || lower.contains("called the " + term)
-            || lower.contains(term + " means") || lower.contains("known as " + term) {
+        if PlainText.contains(lower, "called " + term) || PlainText.contains(lower, "called a " + term)
+            || PlainText.contains(lower, "called the " + term) || PlainText.contains(lower, term + " means")
+            || PlainText.contains(lower, "known as " + term) {
             score += 3
         }
         let words = wordCount(sentence)

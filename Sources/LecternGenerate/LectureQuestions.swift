@@ -13,6 +13,8 @@ struct LectureQuestionMaker {
         var blocks: [Block]
         var facts: [LectureFact]
         var sourceText: String
+        /// `sourceText` prepared once for the validator.
+        var source: QuestionValidator.Source
         var keySentence: String?
         var code: Block?
     }
@@ -60,7 +62,8 @@ struct LectureQuestionMaker {
     static func refined(_ fact: LectureFact, called: Set<String>, wordNet: WordNet?) -> LectureFact {
         var fact = fact
         if fact.kind == .code, fact.shape == "identifier" {
-            let saysFunction = fact.sentence.contains(fact.answer + " function") || fact.sentence.contains(fact.answer + "()")
+            let saysFunction = PlainText.contains(fact.sentence, fact.answer + " function")
+                || PlainText.contains(fact.sentence, fact.answer + "()")
             fact.shape = called.contains(fact.answer) || saysFunction ? "function" : "variable"
         }
         if fact.kind == .term, let wordNet, let head = fact.answer.split(separator: " ").last {
@@ -74,11 +77,12 @@ struct LectureQuestionMaker {
     }
 
     static func context(id: String, title: String, blocks: [Block]) -> TopicContext {
-        TopicContext(id: id, title: title, blocks: blocks,
-                     facts: FactFinder.facts(topicID: id, topicTitle: title, blocks: blocks),
-                     sourceText: blocks.map(\.plainText).joined(separator: "\n"),
-                     keySentence: LectureBuilder.keySentence(blocks),
-                     code: firstCode(blocks))
+        let sourceText = blocks.map(\.plainText).joined(separator: "\n")
+        return TopicContext(id: id, title: title, blocks: blocks,
+                            facts: FactFinder.facts(topicID: id, topicTitle: title, blocks: blocks),
+                            sourceText: sourceText, source: QuestionValidator.Source(sourceText),
+                            keySentence: LectureBuilder.keySentence(blocks),
+                            code: firstCode(blocks))
     }
 
     static func firstCode(_ blocks: [Block]) -> Block? {
@@ -106,20 +110,20 @@ struct LectureQuestionMaker {
         var distractors: [(text: String, origin: LectureFact?)] = []
         let answerKey = validator.normalise(fact.answer)
         var keys: Set<String> = [answerKey]
-        var sharedPOS: Set<PartOfSpeech>? = posSet(fact.answer, wordNet)
+        var sharedPOS: Set<PartOfSpeech>? = posSet(fact.answer, validator)
 
         func accept(_ text: String) -> Bool {
             let key = validator.normalise(text)
             guard !keys.contains(key) else { return false }
             if fact.kind != .year {
                 let lowerText = text.lowercased(), lowerAnswer = fact.answer.lowercased()
-                if lowerText.contains(lowerAnswer) || lowerAnswer.contains(lowerText) { return false }
+                if PlainText.contains(lowerText, lowerAnswer) || PlainText.contains(lowerAnswer, lowerText) { return false }
                 if FactFinder.contains(stemSentence, text, kind: fact.kind == .code ? .code : .term) { return false }
                 if wordNet.areRelated(lowerText, lowerAnswer) { return false }
-                if let pos = posSet(text, wordNet), let shared = sharedPOS {
+                if let pos = posSet(text, validator), let shared = sharedPOS {
                     guard !pos.intersection(shared).isEmpty else { return false }
                     sharedPOS = pos.intersection(shared)
-                } else if let pos = posSet(text, wordNet), sharedPOS == nil, distractors.isEmpty {
+                } else if let pos = posSet(text, validator), sharedPOS == nil, distractors.isEmpty {
                     sharedPOS = pos
                 }
             }
@@ -158,13 +162,13 @@ struct LectureQuestionMaker {
             options: options.map(\.text), answerIndex: answerIndex,
             explanation: "The lesson says: “\(fact.sentence)”", level: 1,
             optionOrigins: options.map { $0.isAnswer ? "answer" : ($0.origin == nil ? "nearby-year" : "course-\(fact.kind.rawValue)") })
-        let problems = validator.problems(question, sourceText: topic.sourceText)
+        let problems = validator.problems(question, source: topic.source)
         guard problems.isEmpty else { return nil }
         return Choice(question: question, origins: options.map { $0.isAnswer ? nil : $0.origin }, fact: fact)
     }
 
-    private func posSet(_ text: String, _ wordNet: WordNet) -> Set<PartOfSpeech>? {
-        let set = Set(wordNet.lemmas(of: text.lowercased()).map(\.pos))
+    private func posSet(_ text: String, _ validator: QuestionValidator) -> Set<PartOfSpeech>? {
+        let set = Set(validator.lemmas(of: text.lowercased()).map(\.pos))
         return set.isEmpty ? nil : set
     }
 

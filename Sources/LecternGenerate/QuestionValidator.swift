@@ -1,6 +1,7 @@
 import Foundation
 import LecternModel
 import LecternText
+import Synchronization
 
 /// The one implementation of DESIGN.md's quality rules for multiple-choice questions.
 /// Builders run it on every question they make and drop what fails; tests use it too.
@@ -14,13 +15,31 @@ import LecternText
 /// in the answer's frequency band or the next one.
 public struct QuestionValidator: Sendable {
     let wordNet: WordNet
+    /// WordNet's lemmas by word: the same options and stem words are looked up question after question.
+    private let lemmaCache = LemmaCache()
 
     public init(wordNet: WordNet) {
         self.wordNet = wordNet
     }
 
+    /// A source text in the forms the checks compare with, made once for every question checked against it.
+    public struct Source: Sendable {
+        let lowercased: String
+        let collapsed: String
+
+        public init(_ text: String) {
+            lowercased = text.lowercased()
+            collapsed = CharacterCollapse.collapse(text)
+        }
+    }
+
     /// Every rule the question breaks, in plain words; empty when it is fit to publish.
     public func problems(_ question: MultipleChoiceQuestion, sourceText: String? = nil) -> [String] {
+        problems(question, source: sourceText.map(Source.init))
+    }
+
+    /// As `problems(_:sourceText:)`, with the source text prepared once.
+    public func problems(_ question: MultipleChoiceQuestion, source: Source?) -> [String] {
         var problems: [String] = []
         if question.options.count != 4 { problems.append("has \(question.options.count) options, not 4") }
         guard question.options.indices.contains(question.answerIndex) else {
@@ -28,7 +47,7 @@ public struct QuestionValidator: Sendable {
         }
         let normalised = question.options.map(normalise)
         if Set(normalised).count != normalised.count { problems.append("options are not distinct after case-folding and lemmatising") }
-        if question.options.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) { problems.append("an option is empty") }
+        if question.options.contains(where: Self.isBlank) { problems.append("an option is empty") }
         let answer = question.options[question.answerIndex]
         let stemWords = Set(Tokenizer.words(in: question.stem).map { normalise($0.text) })
         for (index, option) in question.options.enumerated() where index != question.answerIndex {
@@ -45,12 +64,12 @@ public struct QuestionValidator: Sendable {
             problems += bandProblems(question.options, answer: answer)
         }
         if question.explanation.isEmpty { problems.append("has no explanation") }
-        if let sourceText {
-            if !sourceText.lowercased().contains(answer.lowercased()) {
+        if let source {
+            if !PlainText.contains(source.lowercased, answer.lowercased()) {
                 problems.append("the answer '\(answer)' is not supported by the source text")
             }
-            let source = CharacterCollapse.collapse(sourceText)
-            for quote in Self.quotations(in: question.explanation) where !source.contains(CharacterCollapse.collapse(quote)) {
+            for quote in Self.quotations(in: question.explanation)
+            where !PlainText.contains(source.collapsed, CharacterCollapse.collapse(quote)) {
                 if quote.split(separator: " ").count >= 4 { problems.append("the explanation quotes text that is not in the source") }
             }
         }
@@ -59,8 +78,16 @@ public struct QuestionValidator: Sendable {
 
     /// Case-folded, and reduced to its lemma when WordNet knows the word.
     func normalise(_ text: String) -> String {
-        let lower = text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
-        return wordNet.lemmas(of: lower).first?.lemma ?? lower
+        let lower = PlainText.trimmed(text.lowercased())
+        return lemmas(of: lower).first?.lemma ?? lower
+    }
+
+    /// `wordNet.lemmas(of:)`, remembered.
+    func lemmas(of word: String) -> [(lemma: String, pos: PartOfSpeech)] {
+        if let known = lemmaCache.entries.withLock({ $0[word] }) { return known }
+        let lemmas = wordNet.lemmas(of: word)
+        lemmaCache.entries.withLock { $0[word] = lemmas }
+        return lemmas
     }
 
     /// A year answer needs year options, a number answer number options, a word answer words that
@@ -75,7 +102,7 @@ public struct QuestionValidator: Sendable {
             return options.allSatisfy(isNumber) ? nil : "a number answer needs number options"
         }
         if options.contains(where: isNumber) { return "a word answer has a number option" }
-        let posSets = options.map { Set(wordNet.lemmas(of: $0.lowercased()).map(\.pos)) }
+        let posSets = options.map { Set(lemmas(of: $0.lowercased()).map(\.pos)) }
         guard posSets.allSatisfy({ !$0.isEmpty }) else { return nil }
         let shared = posSets.dropFirst().reduce(posSets[0]) { $0.intersection($1) }
         return shared.isEmpty ? "the options do not share a part of speech" : nil
@@ -83,7 +110,7 @@ public struct QuestionValidator: Sendable {
 
     /// Word distractors must be about as common as the answer (SemCor frequency band ±1).
     func bandProblems(_ options: [String], answer: String) -> [String] {
-        guard let pos = wordNet.lemmas(of: answer.lowercased()).first?.pos else { return [] }
+        guard let pos = lemmas(of: answer.lowercased()).first?.pos else { return [] }
         let answerLemma = normalise(answer)
         let band = FrequencyBand.of(answerLemma, pos: pos, in: wordNet)
         return options.filter { $0 != answer }.compactMap { option in
@@ -93,8 +120,15 @@ public struct QuestionValidator: Sendable {
         }
     }
 
+    /// Empty after trimming `.whitespaces`; an ASCII byte other than space or tab settles it without Foundation.
+    static func isBlank(_ option: String) -> Bool {
+        if option.utf8.contains(where: { $0 < 0x80 && $0 != 0x20 && $0 != 0x09 }) { return false }
+        return option.trimmingCharacters(in: .whitespaces).isEmpty
+    }
+
     /// Text between “ and ” quotation marks.
     static func quotations(in text: String) -> [String] {
+        if PlainText.isPlain(text) { return plainQuotations(in: text) }
         var out: [String] = []
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "“") {
@@ -107,9 +141,34 @@ public struct QuestionValidator: Sendable {
     }
 }
 
+/// Shared by copies of a validator (a `Mutex` cannot be copied).
+final class LemmaCache: Sendable {
+    let entries = Mutex<[String: [(lemma: String, pos: PartOfSpeech)]]>([:])
+}
+
+extension QuestionValidator {
+    /// `quotations(in:)` on UTF-8 bytes, for plain text (where “ and ” are whole characters).
+    private static func plainQuotations(in text: String) -> [String] {
+        let open: [UInt8] = [0xE2, 0x80, 0x9C], close: [UInt8] = [0xE2, 0x80, 0x9D]
+        let bytes = Array(text.utf8)
+        func find(_ mark: [UInt8], from start: Int) -> Int? {
+            guard bytes.count >= mark.count, start <= bytes.count - mark.count else { return nil }
+            return (start...(bytes.count - mark.count)).first { bytes[$0] == mark[0] && bytes[$0 + 1] == mark[1] && bytes[$0 + 2] == mark[2] }
+        }
+        var out: [String] = []
+        var position = 0
+        while let opening = find(open, from: position) {
+            guard let closing = find(close, from: opening + 3) else { break }
+            out.append(String(decoding: bytes[(opening + 3)..<closing], as: UTF8.self))
+            position = closing + 3
+        }
+        return out
+    }
+}
+
 enum CharacterCollapse {
     /// Lower case, runs of whitespace as one space: OCR line breaks do not matter.
     static func collapse(_ text: String) -> String {
-        text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        PlainText.lowercasedCollapsingSpaces(text)
     }
 }

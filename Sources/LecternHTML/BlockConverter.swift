@@ -227,16 +227,7 @@ final class BlockConverter {
                 if let last = s.unicodeScalars.last { lastWasSpace = TextTools.isSpace(last) || last == "\n" }
                 return
             }
-            var scalars = String.UnicodeScalarView()
-            for sc in s.unicodeScalars {
-                if TextTools.isSpace(sc) {
-                    if !lastWasSpace { scalars.append(" "); lastWasSpace = true }
-                } else {
-                    scalars.append(sc)
-                    lastWasSpace = false
-                }
-            }
-            current += String(scalars)
+            current += TextTools.collapsingSpaces(s, lastWasSpace: &lastWasSpace)
         }
         for piece in pieces {
             switch piece {
@@ -288,6 +279,10 @@ final class BlockConverter {
 
     /// Finds `\[ … \]` and `$$ … $$` in plain text.
     private func splitDisplayTeX(_ text: String) -> [Item] {
+        // Most runs hold no display TeX: look for its openers in the bytes before searching properly.
+        guard TextTools.containsASCII(text, "\\[") || TextTools.containsASCII(text, "$$") else {
+            return text.isEmpty ? [] : [.run(Inline(text: text))]
+        }
         var items: [Item] = []
         var rest = Substring(text)
         while true {

@@ -68,7 +68,9 @@ public enum HTMLParser {
             throw LecternError(.fileTooLarge,
                 "The page is \(megabytes(data.count)), more than the \(megabytes(limit)) limit for one course post.")
         }
-        let isBlank = data.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }
+        let isBlank = data.withUnsafeBytes { bytes in
+            bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }
+        }
         if isBlank {
             throw LecternError(.emptyFile, "The file contains only blank space.")
         }

@@ -32,11 +32,15 @@ final class ErrorCollector {
 
     func record(_ e: xmlError) {
         count += 1
-        let message = e.message.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        // Recovering parses report many errors (every HTML5 tag is "invalid" to libxml2 2.9): the message is
+        // only trimmed when it is kept.
+        let message = e.message.map { String(cString: $0) } ?? ""
+        func kept() -> String { message.trimmingCharacters(in: .whitespacesAndNewlines) }
         let code = Int(e.code)
-        if message.contains("Excessive depth") || (code == Int(XML_ERR_INTERNAL_ERROR.rawValue) && message.lowercased().contains("depth")) {
+        if TextTools.containsASCII(message, "Excessive depth")
+            || (code == Int(XML_ERR_INTERNAL_ERROR.rawValue) && message.lowercased().contains("depth")) {
             depthExceeded = true
-            depthMessage = message
+            depthMessage = kept()
         }
         if code == Int(XML_ERR_INVALID_ENCODING.rawValue) { invalidEncoding = true }
         if code == Int(XML_I18N_CONV_FAILED.rawValue) || Int(e.domain) == Int(XML_FROM_I18N.rawValue) {
@@ -45,7 +49,7 @@ final class ErrorCollector {
         if code == Int(XML_ERR_UNSUPPORTED_ENCODING.rawValue) {
             unknownEncoding = e.str1.map { String(cString: $0) } ?? unknownEncoding ?? "?"
         }
-        if e.level == XML_ERR_FATAL && fatalMessages.count < 5 { fatalMessages.append(message) }
+        if e.level == XML_ERR_FATAL && fatalMessages.count < 5 { fatalMessages.append(kept()) }
     }
 }
 

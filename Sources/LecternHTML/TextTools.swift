@@ -39,6 +39,48 @@ enum TextTools {
         return result
     }
 
+    /// Runs of white space (`isSpace`) as one space, none at the start when `lastWasSpace`; updates
+    /// `lastWasSpace` for the next piece. Works on UTF-8 bytes (U+00A0 is C2 A0).
+    static func collapsingSpaces(_ text: String, lastWasSpace: inout Bool) -> String {
+        var text = text
+        return text.withUTF8 { utf8 in
+            var out: [UInt8] = []
+            out.reserveCapacity(utf8.count)
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                var spaceLength = 0
+                switch byte {
+                case 0x20, 0x09, 0x0A, 0x0D, 0x0C: spaceLength = 1
+                case 0xC2 where index + 1 < utf8.count && utf8[index + 1] == 0xA0: spaceLength = 2
+                default: break
+                }
+                if spaceLength > 0 {
+                    if !lastWasSpace { out.append(0x20); lastWasSpace = true }
+                    index += spaceLength
+                } else {
+                    out.append(byte)
+                    lastWasSpace = false
+                    index += 1
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// Whether the UTF-8 bytes of `text` contain those of the ASCII `needle`.
+    static func containsASCII(_ text: String, _ needle: StaticString) -> Bool {
+        var text = text
+        return text.withUTF8 { haystack in
+            let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+            guard !pattern.isEmpty, haystack.count >= pattern.count else { return false }
+            for start in 0...(haystack.count - pattern.count) where haystack[start] == pattern[0] {
+                if (1..<pattern.count).allSatisfy({ haystack[start + $0] == pattern[$0] }) { return true }
+            }
+            return false
+        }
+    }
+
     /// Windows-1252 meanings of the C1 control range. Browsers read pages labelled Latin-1 this way,
     /// and libxml2 falls back to Latin-1 for undeclared non-UTF-8 pages, so a ’ or € would otherwise
     /// arrive as an invisible control character.

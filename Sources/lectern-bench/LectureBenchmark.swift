@@ -98,6 +98,10 @@ enum LectureBenchmark {
         let median = totals.sorted()[1]
         let parseMedian = parseTimes.sorted()[1]
         let buildMedian = buildTimes.sorted()[1]
+        if let path = ProcessInfo.processInfo.environment["LECTURE_BENCH_JSON"], let lecture {
+            // The bundle itself, to check that a faster stage still writes the same bytes.
+            try CanonicalJSON.encode(lecture).write(to: URL(fileURLWithPath: path))
+        }
         let topics = lecture?.subjects.flatMap(\.topics) ?? []
         let multipleChoice = topics.filter { $0.engagementQuestion?.format == .multipleChoice }.count
         print(String(format: "lecture stage: %.3f s (median of 3; parse %.3f s + build %.3f s) = %.0f posts/s, %.1f MB/s",

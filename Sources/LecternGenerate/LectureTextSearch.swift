@@ -1,0 +1,131 @@
+import Foundation
+
+/// Searching, trimming and collapsing lesson text without Foundation's NSString bridging, which was most of the
+/// lecture stage's time. Each function gives exactly Foundation's (or the standard library's) answer: it works
+/// on UTF-8 bytes only when both strings are *plain* and otherwise calls the Foundation method it replaces.
+///
+/// Plain text holds printable ASCII, tab, line feed, vertical tab, form feed, and non-ASCII symbols that have
+/// no case, are not white space and have no canonical decomposition (· × — “ ” … → and the like). In such
+/// text every scalar is a whole character, lower-casing is ASCII lower-casing, and Foundation's default
+/// (canonical-equivalence) and case-insensitive comparisons are byte and ASCII-case-folded byte comparisons.
+enum PlainText {
+    static func isPlain(_ text: String) -> Bool {
+        if text.utf8.allSatisfy(isPlainASCII) { return true }
+        return text.unicodeScalars.allSatisfy { $0.isASCII ? isPlainASCII(UInt8($0.value)) : isPlainSymbol($0.value) }
+    }
+
+    @inline(__always)
+    static func isPlainASCII(_ byte: UInt8) -> Bool {
+        (byte >= 0x20 && byte < 0x7F) || (byte >= 0x09 && byte <= 0x0C)
+    }
+
+    static func isPlainSymbol(_ value: UInt32) -> Bool {
+        switch value {
+        case 0xA1...0xA9, 0xAB, 0xAC, 0xAE...0xB4, 0xB6...0xB9, 0xBB...0xBF, 0xD7, 0xF7,
+             0x2010...0x2027, 0x2030...0x205E, 0x2190...0x2199:
+            return true
+        default:
+            return false
+        }
+    }
+
+    @inline(__always)
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0C) }
+
+    @inline(__always)
+    static func lowerASCII(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+
+    /// `text.range(of: needle, options: caseInsensitive ? .caseInsensitive : [], range: start..<text.endIndex)`.
+    static func firstRange(of needle: String, in text: String, from start: String.Index,
+                           caseInsensitive: Bool) -> Range<String.Index>? {
+        guard isPlain(needle), isPlain(text) else {
+            return text.range(of: needle, options: caseInsensitive ? [.caseInsensitive] : [], range: start..<text.endIndex)
+        }
+        let from = text.utf8.distance(from: text.utf8.startIndex, to: start)
+        guard let offset = firstOffset(of: needle, in: text, from: from, caseInsensitive: caseInsensitive) else {
+            return nil
+        }
+        let lower = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+        return lower..<text.utf8.index(lower, offsetBy: needle.utf8.count)
+    }
+
+    /// `text.contains(needle)` (Foundation's: canonical equivalence, no options).
+    static func contains(_ text: String, _ needle: String) -> Bool {
+        guard isPlain(needle), isPlain(text) else { return text.contains(needle) }
+        return firstOffset(of: needle, in: text, from: 0, caseInsensitive: false) != nil
+    }
+
+    /// Byte offset of the first match at or after `from`; nil for an empty needle, as Foundation's.
+    private static func firstOffset(of needle: String, in text: String, from: Int, caseInsensitive: Bool) -> Int? {
+        var needle = needle, text = text
+        return needle.withUTF8 { needleBytes in
+            text.withUTF8 { haystack in
+                firstOffset(of: needleBytes, in: haystack, from: from, caseInsensitive: caseInsensitive)
+            }
+        }
+    }
+
+    private static func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>,
+                                    from: Int, caseInsensitive: Bool) -> Int? {
+        guard !needle.isEmpty, haystack.count - from >= needle.count else { return nil }
+        let first = caseInsensitive ? lowerASCII(needle[0]) : needle[0]
+        var position = from
+        let last = haystack.count - needle.count
+        while position <= last {
+            let byte = caseInsensitive ? lowerASCII(haystack[position]) : haystack[position]
+            if byte == first {
+                var matched = true
+                for k in 1..<needle.count {
+                    let a = haystack[position + k], b = needle[k]
+                    if a != b && !(caseInsensitive && lowerASCII(a) == lowerASCII(b)) { matched = false; break }
+                }
+                if matched { return position }
+            }
+            position += 1
+        }
+        return nil
+    }
+
+    /// `text.trimmingCharacters(in: .whitespacesAndNewlines)`.
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return text }
+        // Bytes below 0x80 that are not white space cannot be trimmed; anything else goes to Foundation.
+        let keeps = { (byte: UInt8) in byte < 0x80 && !isSpace(byte) && byte != 0x0D }
+        return keeps(first) && keeps(last) ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// `text.split(whereSeparator: { $0.isWhitespace }).count`.
+    static func wordCount(_ text: String) -> Int {
+        guard isPlain(text) else { return text.split(whereSeparator: { $0.isWhitespace }).count }
+        var count = 0
+        var inWord = false
+        for byte in text.utf8 {
+            if isSpace(byte) {
+                inWord = false
+            } else if !inWord {
+                inWord = true
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// `text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")`.
+    static func lowercasedCollapsingSpaces(_ text: String) -> String {
+        guard isPlain(text) else {
+            return text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            if isSpace(byte) {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.append(0x20); pendingSpace = false }
+                out.append(lowerASCII(byte))
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
