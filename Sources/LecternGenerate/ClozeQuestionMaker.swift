@@ -38,7 +38,11 @@ struct ClozeQuestionMaker {
         guard let range = Self.wholeWordRange(of: candidate.answer, in: candidate.sentence) else { return nil }
         let stem = candidate.sentence.replacingCharacters(in: range, with: "_____")
         let seed = "\(idPrefix)|\(candidate.sentenceIndex)|\(candidate.answer)"
-        let pool = facts.vocabulary.distractors(for: candidate, seed: seed)
+        var pool = facts.vocabulary.distractors(for: candidate, seed: seed)
+        if let term = candidate.term, let form = NounForm(of: candidate.answer, lemma: term.lemma) {
+            // Distractors take the answer's number and capital letter: "_____ made castles less useful" needs "Cannons", not "cannon".
+            pool = pool.compactMap { word, origin in form.apply(to: word, wordNet: wordNet).map { ($0, origin) } }
+        }
         guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator)
             .choose(answer: candidate.answer, stem: stem, pool: pool, checkRelations: candidate.kind == .term)
         else { return nil }
@@ -141,7 +145,7 @@ struct Vocabulary {
                 let lower = token.text.lowercased()
                 if token.isNumber {
                     guard Self.isPlainNumber(token.text) else { continue }
-                    let list = Self.isYear(token.text) ? "y" : "d"
+                    let list = isYear(at: position, in: tokens) ? "y" : "d"
                     if seen.insert(list + token.text).inserted {
                         if list == "y" { years.append(token.text) } else { numbers.append(token.text) }
                     }
@@ -171,7 +175,9 @@ struct Vocabulary {
     /// ("the flow" but not "turns back", "a single Bible" or "instead of flowing").
     func nounLemma(_ word: String, after previous: String?) -> String? {
         guard word.count >= 4, !StopWords.english.contains(word), word.allSatisfy(\.isLetter) else { return nil }
-        let lemma = wordNet.lemmas(of: word).first { $0.pos == .noun }?.lemma
+        // The most frequent noun base form: "days" is "day", not WordNet's rare lemma "days" (a lifetime).
+        let lemma = wordNet.lemmas(of: word).filter { $0.pos == .noun }
+            .max { wordNet.frequency(of: $0.lemma, pos: .noun) < wordNet.frequency(of: $1.lemma, pos: .noun) }?.lemma
         guard let lemma, lemma.allSatisfy(\.isLetter), wordNet.hasLowercaseSense(lemma) else { return nil }
         let noun = wordNet.frequency(of: lemma, pos: .noun)
         let other = PartOfSpeech.allCases.filter { $0 != .noun }.reduce(0) { total, pos in
@@ -189,8 +195,10 @@ struct Vocabulary {
             if !run.isEmpty { names.append(run.joined(separator: " ")) }
             run = []
         }
-        for token in tokens {
-            if token.isCapitalized, !token.isNumber, !token.isSentenceInitial, token.text.count >= 3,
+        for (position, token) in tokens.enumerated() {
+            // "40 degrees Celsius": a scale, not a name.
+            let afterDegrees = position > 0 && ["degree", "degrees"].contains(tokens[position - 1].text.lowercased())
+            if token.isCapitalized, !token.isNumber, !token.isSentenceInitial, !afterDegrees, token.text.count >= 3,
                token.text.allSatisfy(\.isLetter), !wordNet.hasLowercaseSense(token.text.lowercased()),
                !(wordNet.lemma(of: token.text.lowercased()).map { wordNet.hasLowercaseSense($0) } ?? false) {
                 run.append(token.text)
@@ -205,6 +213,14 @@ struct Vocabulary {
     static func isYear(_ text: String) -> Bool {
         guard text.count == 4, let value = Int(text) else { return false }
         return (1000...2100).contains(value)
+    }
+
+    /// A year-shaped number that is not a quantity: "in 1643", but not "1500 millimetres".
+    func isYear(at position: Int, in tokens: [Token]) -> Bool {
+        guard Self.isYear(tokens[position].text) else { return false }
+        guard position + 1 < tokens.count else { return true }
+        let next = tokens[position + 1]
+        return next.isNumber || next.isCapitalized || nounLemma(next.text.lowercased(), after: nil) == nil
     }
 
     /// Digits with optional thousands commas or one decimal point: no "1990s", no "3rd".
@@ -227,17 +243,18 @@ struct Vocabulary {
             let lower = token.text.lowercased()
             if token.isNumber {
                 guard Self.isPlainNumber(token.text) else { continue }
-                let year = Self.isYear(token.text)
+                let year = isYear(at: position, in: tokens)
                 let unit = position + 1 < tokens.count ? tokens[position + 1].text.lowercased() : nil
                 result.append(Candidate(sentenceIndex: index, sentence: sentence, answer: token.text,
                                         kind: year ? .year : .number, score: year ? 3.0 : 2.5, unit: unit))
-            } else if !token.isSentenceInitial, !token.isCapitalized, let term = terms[lower], term.surface == token.text,
-                      term.band <= 3 {
+            } else if !token.isCapitalized || token.isSentenceInitial,
+                      let lemma = nounLemma(lower, after: position > 0 ? tokens[position - 1].text.lowercased() : nil),
+                      let term = terms[lemma], term.band <= 3, NounForm(of: token.text, lemma: lemma) != nil {
                 // Everyday words ("water", "people", "process": SemCor band 4) make blanks anyone can fill.
                 // Salient (repeated in the text) and specific (rare in the language, few senses) terms make the best blanks.
-                let senses = max(1, wordNet.senseCount(of: lower, pos: .noun))
+                let senses = max(1, wordNet.senseCount(of: lemma, pos: .noun))
                 let rarity = 1.0 / Double(1 + term.band)
-                let score = 1.0 + Double(min(term.count, 4)) * 0.25 + 0.5 / Double(senses) + rarity + Double(lower.count) / 30
+                let score = 1.0 + Double(min(term.count, 4)) * 0.25 + 0.5 / Double(senses) + rarity + Double(lemma.count) / 30
                 result.append(Candidate(sentenceIndex: index, sentence: sentence, answer: token.text, kind: .term,
                                         score: score, term: term))
             }

@@ -26,18 +26,33 @@ struct DefinitionQuestionMaker {
         }
     }
 
-    /// A gloss fit to be a stem: a few words, not naming the answer or a relative of it.
+    /// A gloss fit to be a stem: a few words, not naming the answer, a synonym or a morphological
+    /// relative of it ("someone who visits" for "visitor"). A broader term may stay: a definition
+    /// names the kind of thing ("ditch dug as a fortification" for "moat"), and the options are of that kind.
     func stemGloss(for term: TextTerm) -> String? {
         var gloss = term.sense.gloss.trimmingCharacters(in: .whitespacesAndNewlines)
         if let cut = gloss.range(of: " (") , gloss.hasSuffix(")") { gloss = String(gloss[..<cut.lowerBound]) }
         let words = Tokenizer.words(in: gloss)
         guard (3...22).contains(words.count), !gloss.contains("\""), !gloss.contains("_") else { return nil }
+        let family = wordFamily(of: term.lemma)
         for word in words where !word.isNumber {
             let lower = word.text.lowercased()
             if StopWords.english.contains(lower) { continue }
-            if validator.normalise(lower) == term.lemma || wordNet.areRelated(lower, term.lemma) { return nil }
+            if family.contains(lower) || wordNet.lemmas(of: lower).contains(where: { family.contains($0.lemma) }) { return nil }
         }
         return gloss
+    }
+
+    /// The lemma, its synonyms in any sense, and the words WordNet derives from it or it from them.
+    func wordFamily(of lemma: String) -> Set<String> {
+        var family: Set<String> = [lemma]
+        for synset in wordNet.synsets(of: lemma) {
+            family.formUnion(synset.words.map { $0.lowercased() })
+            for pointer in synset.pointers where [.derivationallyRelated, .pertainym, .participle].contains(pointer.relation) {
+                family.formUnion(wordNet.synset(pointer.target)?.words.map { $0.lowercased() } ?? [])
+            }
+        }
+        return family
     }
 
     private func makeQuestion(_ term: TextTerm, facts: WorksheetFacts, idPrefix: String) -> MultipleChoiceQuestion? {

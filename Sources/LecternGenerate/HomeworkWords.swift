@@ -24,6 +24,50 @@ enum FrequencyBand {
     static func similar(_ a: Int, _ b: Int) -> Bool { abs(a - b) <= 1 }
 }
 
+/// How a noun is written in a sentence relative to its lemma (plural, capitalised at a sentence start),
+/// so that distractors can be written the same way and the blank's grammar gives nothing away.
+struct NounForm {
+    var isPlural: Bool
+    var isCapitalized: Bool
+
+    /// Nil when `surface` is neither the lemma nor its regular plural ("people" for "person").
+    init?(of surface: String, lemma: String) {
+        let lower = surface.lowercased()
+        isCapitalized = surface.first?.isUppercase == true
+        if lower == lemma {
+            isPlural = false
+        } else if Self.regularPlural(of: lemma) == lower {
+            isPlural = true
+        } else {
+            return nil
+        }
+    }
+
+    /// `word` (a lower-case noun lemma) in this form; nil when its plural is irregular or uncertain.
+    func apply(to word: String, wordNet: WordNet) -> String? {
+        var out = word
+        if isPlural {
+            guard let plural = Self.regularPlural(of: word),
+                  wordNet.lemmas(of: plural).contains(where: { $0.lemma == word && $0.pos == .noun }) else { return nil }
+            out = plural
+        }
+        return isCapitalized ? out.prefix(1).uppercased() + out.dropFirst() : out
+    }
+
+    /// English's regular plural; nil for endings whose plural cannot be told from spelling ("leaf", "potato", "woman").
+    static func regularPlural(of word: String) -> String? {
+        let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
+        guard let last = word.last, word.count >= 2 else { return nil }
+        let beforeLast = word[word.index(word.endIndex, offsetBy: -2)]
+        if word.hasSuffix("man") || word.hasSuffix("f") || word.hasSuffix("fe") || word.hasSuffix("child")
+            || ["foot", "tooth", "goose", "mouse", "louse", "person", "ox", "die"].contains(word) { return nil }
+        if last == "o" && !vowels.contains(beforeLast) { return nil }
+        if ["s", "x", "z"].contains(last) || word.hasSuffix("ch") || word.hasSuffix("sh") { return word + "es" }
+        if last == "y" && !vowels.contains(beforeLast) { return word.dropLast() + "ies" }
+        return word + "s"
+    }
+}
+
 /// Word sense disambiguation for quiz words: the sense whose gloss, examples, synonyms and broader
 /// terms share the most content words with the sentence, with a prior for WordNet's sense order
 /// (the first sense is the most frequent). Lemmas on both sides, so "droplets" matches "droplet".
