@@ -33,13 +33,18 @@ struct LectureQuestionMaker {
         self.wordNet = wordNet
         self.validator = wordNet.map { QuestionValidator(wordNet: $0) }
         self.topicTitles = topics.map { ($0.id, $0.title) }
-        let called = FactFinder.calledNames(topics.flatMap { EndingProjectBuilder.allCode($0.blocks).compactMap(\.text) })
+        // Each topic's code is read once: the course's called names refine the facts, and each topic's
+        // called and assigned names become distractors below.
+        let codeNames = topics.map { topic in
+            let code = EndingProjectBuilder.allCode(topic.blocks).compactMap(\.text)
+            return (called: FactFinder.calledNames(code), assigned: FactFinder.assignedNames(code))
+        }
+        let called = codeNames.reduce(into: Set<String>()) { $0.formUnion($1.called) }
         var facts = topics.flatMap(\.facts).map { Self.refined($0, called: called, wordNet: wordNet) }
         // Names the course's code calls or assigns are distractors of the same sort too.
         let known = Set(facts.filter { $0.kind == .code }.map(\.answer))
-        for topic in topics {
-            let code = EndingProjectBuilder.allCode(topic.blocks).compactMap(\.text)
-            let names = FactFinder.calledNames(code).map { ($0, "function") } + FactFinder.assignedNames(code).map { ($0, "variable") }
+        for (topic, code) in zip(topics, codeNames) {
+            let names = code.called.map { ($0, "function") } + code.assigned.map { ($0, "variable") }
             for (name, shape) in names.sorted(by: { $0.0 < $1.0 }) where !known.contains(name) && !name.contains(".")
                 && FactFinder.codeShape(name) == "identifier" && name.count >= 2 {
                 facts.append(LectureFact(answer: name, kind: .code, shape: shape, words: 1, topicID: topic.id,
@@ -106,7 +111,7 @@ struct LectureQuestionMaker {
     func multipleChoice(_ fact: LectureFact, topic: TopicContext) -> Choice? {
         guard let validator, let wordNet else { return nil }
         let stemSentence = FactFinder.blanked(fact)
-        guard stemSentence.contains("_____") else { return nil }
+        guard PlainText.contains(stemSentence, "_____") else { return nil }
         var distractors: [(text: String, origin: LectureFact?)] = []
         let answerKey = validator.normalise(fact.answer)
         var keys: Set<String> = [answerKey]
@@ -277,7 +282,7 @@ struct LectureQuestionMaker {
             let index = Int(UInt64.random(in: 0..<UInt64(topicTitles.count), using: &generator))
             guard tried.insert(index).inserted else { continue }
             let other = topicTitles[index]
-            guard other.id != topic.id, !lowerKey.contains(other.title.lowercased()) else { continue }
+            guard other.id != topic.id, !PlainText.contains(lowerKey, other.title.lowercased()) else { continue }
             let key = validator.normalise(other.title)
             if !keys.contains(key) { keys.insert(key); options.append(other.title) }
         }

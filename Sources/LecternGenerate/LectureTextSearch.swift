@@ -10,7 +10,8 @@ import Foundation
 /// (canonical-equivalence) and case-insensitive comparisons are byte and ASCII-case-folded byte comparisons.
 enum PlainText {
     static func isPlain(_ text: String) -> Bool {
-        if text.utf8.allSatisfy(isPlainASCII) { return true }
+        var text = text
+        if text.withUTF8({ $0.allSatisfy(isPlainASCII) }) { return true }
         return text.unicodeScalars.allSatisfy { $0.isASCII ? isPlainASCII(UInt8($0.value)) : isPlainSymbol($0.value) }
     }
 

@@ -253,6 +253,54 @@ private func topics(_ lecture: LectureBundle) -> [Topic] { lecture.subjects.flat
         #expect(a == b)
     }
 
+    /// The canonical encoder is our own writer: it must give JSONEncoder's bytes.
+    @Test func canonicalJSONWritesJSONEncodersBytes() throws {
+        struct Tricky: Codable {
+            var text = "quote \" backslash \\ slash / tab \t newline \n bell \u{07} del \u{7F} é “curly” 😀"
+            var empty: [String] = []
+            var emptyObject: [String: Int] = [:]
+            var missing: String?
+            var nested: [[Int?]] = [[1, nil], []]
+            var keys = ["b": 1, "a": 2, "B": 3, "é": 4, "aa": 5, "10": 6, "9": 7]
+            var number = 0.1 + 0.2
+            var whole = 3.0
+            var bytes = Data([0, 1, 2, 250])
+            var flag = false
+        }
+        func reference<T: Encodable>(_ value: T) throws -> Data {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            encoder.dataEncodingStrategy = .base64
+            return try encoder.encode(value) + Data([0x0A])
+        }
+        let lecture = try SampleCourse.build()
+        #expect(try CanonicalJSON.encode(lecture) == reference(lecture))
+        #expect(try CanonicalJSON.encode(Tricky()) == reference(Tricky()))
+        #expect(try CanonicalJSON.encode(["x": Date(timeIntervalSinceReferenceDate: 12.5)])
+                == reference(["x": Date(timeIntervalSinceReferenceDate: 12.5)]))
+    }
+
+    /// The byte-level search, trim and collapse give Foundation's answers, plain text or not.
+    @Test func plainTextAgreesWithFoundation() {
+        let texts = ["A Variable is a name.", "  padded\t\n", "the Loops and loopes", "café CAFÉ cafe\u{301}",
+                     "Straße STRASSE", "“quoted” — text · × ½", "line\r\nbreak", "", "x"]
+        let needles = ["variable", "loop", "café", "cafe", "ss", "“quoted”", "\n", "", "X", "text · ×"]
+        for text in texts {
+            #expect(PlainText.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines))
+            #expect(PlainText.wordCount(text) == text.split(whereSeparator: { $0.isWhitespace }).count)
+            #expect(PlainText.lowercasedCollapsingSpaces(text)
+                    == text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
+            for needle in needles {
+                #expect(PlainText.contains(text, needle) == text.contains(needle), "\(text) / \(needle)")
+                for caseInsensitive in [false, true] {
+                    let expected = text.range(of: needle, options: caseInsensitive ? [.caseInsensitive] : [])
+                    let found = PlainText.firstRange(of: needle, in: text, from: text.startIndex, caseInsensitive: caseInsensitive)
+                    #expect(found == expected, "\(text) / \(needle) / \(caseInsensitive)")
+                }
+            }
+        }
+    }
+
     @Test func drawIsReproducible() throws {
         let lecture = try SampleCourse.build()
         let first = PoolDraw.draw(from: lecture, count: 5, seed: "duel-42").map(\.id)
