@@ -141,40 +141,75 @@ struct Vocabulary {
             for name in Self.names(in: tokens, wordNet: wordNet) where seen.insert("n" + name).inserted {
                 if name.contains(" ") { people.append(name) } else { places.append(name) }
             }
-            for (position, token) in tokens.enumerated() {
-                let lower = token.text.lowercased()
-                if token.isNumber {
-                    guard Self.isPlainNumber(token.text) else { continue }
-                    let list = isYear(at: position, in: tokens) ? "y" : "d"
-                    if seen.insert(list + token.text).inserted {
-                        if list == "y" { years.append(token.text) } else { numbers.append(token.text) }
-                    }
-                } else if !token.isCapitalized || token.isSentenceInitial,
-                          let lemma = nounLemma(lower, after: position > 0 ? tokens[position - 1].text.lowercased() : nil) {
-                    if var term = terms[lemma] {
-                        term.count += 1
-                        terms[lemma] = term
-                    } else if let (sense, evidence) = ContextSense.best(wordNet.synsets(of: lemma, pos: .noun), context: sentence,
-                                                                         word: lemma, textLemmas: textLemmas, wordNet: wordNet) {
-                        terms[lemma] = TextTerm(lemma: lemma, pos: .noun, sense: sense, senseEvidence: evidence, count: 1, sentenceIndex: index,
-                                                sentence: sentence, surface: token.text,
-                                                band: FrequencyBand.of(lemma, pos: .noun, in: wordNet))
-                    }
+            for (position, token) in tokens.enumerated() where token.isNumber && Self.isPlainNumber(token.text) {
+                let list = isYear(at: position, in: tokens) ? "y" : "d"
+                if seen.insert(list + token.text).inserted {
+                    if list == "y" { years.append(token.text) } else { numbers.append(token.text) }
+                }
+            }
+            for noun in nouns(in: tokens) {
+                if var term = terms[noun.lemma] {
+                    term.count += 1
+                    terms[noun.lemma] = term
+                } else if let (sense, evidence) = ContextSense.best(wordNet.synsets(of: noun.lemma, pos: .noun), context: sentence,
+                                                                     word: noun.lemma, textLemmas: textLemmas, wordNet: wordNet),
+                          !Self.measureFiles.contains(sense.lexicalFile ?? "") {
+                    terms[noun.lemma] = TextTerm(lemma: noun.lemma, pos: .noun, sense: sense, senseEvidence: evidence, count: 1,
+                                                 sentenceIndex: index, sentence: sentence, surface: noun.surface,
+                                                 band: FrequencyBand.of(noun.lemma, pos: .noun, in: wordNet))
                 }
             }
         }
     }
 
+    /// The nouns a sentence uses, as written and by lemma: two-word WordNet compounds first ("carbon
+    /// dioxide", "food chain": the term is the pair, not its last word), then single nouns (`nounLemma`).
+    /// Capitalised words are names, except at the start of the sentence.
+    func nouns(in tokens: [Token]) -> [(surface: String, lemma: String)] {
+        var out: [(surface: String, lemma: String)] = []
+        func isWord(_ token: Token) -> Bool {
+            !token.isNumber && (!token.isCapitalized || token.isSentenceInitial) && token.text.allSatisfy(\.isLetter)
+        }
+        var position = 0
+        while position < tokens.count {
+            defer { position += 1 }
+            let token = tokens[position]
+            guard isWord(token) else { continue }
+            let lower = token.text.lowercased()
+            if position + 1 < tokens.count, isWord(tokens[position + 1]), !StopWords.english.contains(lower) {
+                let next = tokens[position + 1].text.lowercased()
+                if !StopWords.english.contains(next),
+                   let lemma = wordNet.lemmas(of: lower + " " + next).first(where: { $0.pos == .noun && $0.lemma.contains(" ") })?.lemma,
+                   wordNet.hasLowercaseSense(lemma) {
+                    out.append((token.text + " " + tokens[position + 1].text, lemma))
+                    position += 1
+                    continue
+                }
+            }
+            if let lemma = nounLemma(lower, after: position > 0 ? tokens[position - 1].text.lowercased() : nil) {
+                out.append((token.text, lemma))
+            }
+        }
+        return out
+    }
+
+    /// Units and spans of time ("metres", "days", "minutes") measure a text's facts; they are not what it teaches.
+    static let measureFiles: Set<String> = ["noun.quantity", "noun.time"]
+
     var textTerms: [TextTerm] { terms.values.sorted { $0.lemma < $1.lemma } }
 
     static let determiners: Set<String> = ["the", "a", "an", "this", "that", "these", "those", "its", "their", "his",
                                            "her", "our", "your", "my", "some", "many", "each", "every", "no"]
+    /// Words after which an English word is a verb: "most of them orbit", "to flow", "can break".
+    static let verbCues: Set<String> = ["to", "they", "them", "we", "you", "he", "she", "it", "i", "can", "could", "will",
+                                        "would", "shall", "should", "may", "might", "must", "did", "does", "do"]
 
     /// The noun lemma of a word the text uses as a noun: a WordNet noun with a lower-case sense that is
     /// mostly a noun in the language (SemCor), or at least a third as often a noun and after a determiner
-    /// ("the flow" but not "turns back", "a single Bible" or "instead of flowing").
+    /// ("the flow" but not "turns back", "a single Bible", "instead of flowing" or "most of them orbit").
     func nounLemma(_ word: String, after previous: String?) -> String? {
-        guard word.count >= 4, !StopWords.english.contains(word), word.allSatisfy(\.isLetter) else { return nil }
+        guard word.count >= 4, !StopWords.english.contains(word), word.allSatisfy(\.isLetter),
+              !Self.verbCues.contains(previous ?? "") else { return nil }
         // The most frequent noun base form: "days" is "day", not WordNet's rare lemma "days" (a lifetime).
         let lemma = wordNet.lemmas(of: word).filter { $0.pos == .noun }
             .max { wordNet.frequency(of: $0.lemma, pos: .noun) < wordNet.frequency(of: $1.lemma, pos: .noun) }?.lemma
@@ -239,25 +274,22 @@ struct Vocabulary {
                                         score: isPerson ? 2.2 : 2.0))
             }
         }
-        for (position, token) in tokens.enumerated() {
-            let lower = token.text.lowercased()
-            if token.isNumber {
-                guard Self.isPlainNumber(token.text) else { continue }
-                let year = isYear(at: position, in: tokens)
-                let unit = position + 1 < tokens.count ? tokens[position + 1].text.lowercased() : nil
-                result.append(Candidate(sentenceIndex: index, sentence: sentence, answer: token.text,
-                                        kind: year ? .year : .number, score: year ? 3.0 : 2.5, unit: unit))
-            } else if !token.isCapitalized || token.isSentenceInitial,
-                      let lemma = nounLemma(lower, after: position > 0 ? tokens[position - 1].text.lowercased() : nil),
-                      let term = terms[lemma], term.band <= 3, NounForm(of: token.text, lemma: lemma) != nil {
-                // Everyday words ("water", "people", "process": SemCor band 4) make blanks anyone can fill.
-                // Salient (repeated in the text) and specific (rare in the language, few senses) terms make the best blanks.
-                let senses = max(1, wordNet.senseCount(of: lemma, pos: .noun))
-                let rarity = 1.0 / Double(1 + term.band)
-                let score = 1.0 + Double(min(term.count, 4)) * 0.25 + 0.5 / Double(senses) + rarity + Double(lemma.count) / 30
-                result.append(Candidate(sentenceIndex: index, sentence: sentence, answer: token.text, kind: .term,
-                                        score: score, term: term))
-            }
+        for (position, token) in tokens.enumerated() where token.isNumber && Self.isPlainNumber(token.text) {
+            let year = isYear(at: position, in: tokens)
+            let unit = position + 1 < tokens.count ? tokens[position + 1].text.lowercased() : nil
+            result.append(Candidate(sentenceIndex: index, sentence: sentence, answer: token.text,
+                                    kind: year ? .year : .number, score: year ? 3.0 : 2.5, unit: unit))
+        }
+        for noun in nouns(in: tokens) {
+            guard let term = terms[noun.lemma], term.band <= 3, NounForm(of: noun.surface, lemma: noun.lemma) != nil else { continue }
+            // Everyday words ("water", "people", "process": SemCor band 4) make blanks anyone can fill.
+            // Salient (repeated in the text) and specific (rare in the language, few senses) terms make the best blanks;
+            // they rank below the sentence's years, numbers and names, and remain for definition questions.
+            let senses = max(1, wordNet.senseCount(of: noun.lemma, pos: .noun))
+            let rarity = 1.0 / Double(1 + term.band)
+            let score = 1.0 + (Double(min(term.count, 4)) * 0.25 + 0.5 / Double(senses) + rarity + Double(noun.lemma.count) / 30) / 3
+            result.append(Candidate(sentenceIndex: index, sentence: sentence, answer: noun.surface, kind: .term,
+                                    score: score, term: term))
         }
         return result
     }
@@ -305,8 +337,9 @@ struct Vocabulary {
     }
 
     /// Plausible wrong numbers of the same shape: whole numbers stay whole with the same grouping,
-    /// small counts move by one or two, larger ones by round steps of their own size; never negative,
-    /// never above `maximum` (100 for percentages).
+    /// small counts move by one or two, larger ones by round steps of their own size (then by a fifth of
+    /// that step); never negative, never above `maximum` (100 for percentages); a year-shaped quantity
+    /// ("1500 millimetres") keeps year-shaped distractors, so that no option stands out.
     static func numericNeighbours(_ text: String, maximum: Int? = nil) -> [String] {
         let digits = text.replacingOccurrences(of: ",", with: "")
         guard let value = Double(digits) else { return [] }
@@ -327,9 +360,11 @@ struct Vocabulary {
             let magnitude = Int(pow(10, floor(log10(Double(whole)))))
             let step = max(1, magnitude / (whole >= 5 * magnitude ? 1 : 2) / (whole < 20 ? 5 : 1))
             out = [2, -1, 1, -2, 3, 4].map { whole + $0 * step } + [whole * 2, whole / 2]
+                + [1, -1, 2, -2, 3, -3].map { whole + $0 * max(1, step / 5) }
         }
         var seen = Set<Int>()
-        return out.filter { $0 > 0 && $0 != whole && Double($0) <= limit && seen.insert($0).inserted }
+        return out.filter { $0 > 0 && $0 != whole && Double($0) <= limit && (!isYear(digits) || isYear(String($0)))
+            && seen.insert($0).inserted }
             .map { text.contains(",") ? grouped($0) : String($0) }
     }
 }

@@ -32,6 +32,10 @@ struct DefinitionQuestionMaker {
     func stemGloss(for term: TextTerm) -> String? {
         var gloss = term.sense.gloss.trimmingCharacters(in: .whitespacesAndNewlines)
         if let cut = gloss.range(of: " (") , gloss.hasSuffix(")") { gloss = String(gloss[..<cut.lowerBound]) }
+        // A leading domain label ("(astronomy) a relatively small ...") is WordNet's bookkeeping, not the meaning.
+        if gloss.hasPrefix("("), let close = gloss.firstIndex(of: ")") {
+            gloss = String(gloss[gloss.index(after: close)...]).trimmingCharacters(in: .whitespaces)
+        }
         let words = Tokenizer.words(in: gloss)
         guard (3...22).contains(words.count), !gloss.contains("\""), !gloss.contains("_") else { return nil }
         let family = wordFamily(of: term.lemma)
@@ -43,9 +47,10 @@ struct DefinitionQuestionMaker {
         return gloss
     }
 
-    /// The lemma, its synonyms in any sense, and the words WordNet derives from it or it from them.
+    /// The lemma and its words ("carbon", "dioxide"), its synonyms in any sense, and the words WordNet
+    /// derives from it or it from them.
     func wordFamily(of lemma: String) -> Set<String> {
-        var family: Set<String> = [lemma]
+        var family = Set([lemma] + lemma.split(separator: " ").map(String.init))
         for synset in wordNet.synsets(of: lemma) {
             family.formUnion(synset.words.map { $0.lowercased() })
             for pointer in synset.pointers where [.derivationallyRelated, .pertainym, .participle].contains(pointer.relation) {
@@ -59,7 +64,7 @@ struct DefinitionQuestionMaker {
         // A definition is only as good as the sense: with many senses, the text must point to one.
         let senses = wordNet.senseCount(of: term.lemma, pos: term.pos)
         guard term.band <= 3, senses <= 3 || term.senseEvidence >= 1, let gloss = stemGloss(for: term) else { return nil }
-        let stem = "Which word means “\(gloss)”?"
+        let stem = "Which \(term.lemma.contains(" ") ? "term" : "word") means “\(gloss)”?"
         let seed = "\(idPrefix)|definition|\(term.lemma)"
         let pool = WordDistractorSource(wordNet: wordNet)
             .candidates(answer: term.lemma, pos: term.pos, sense: term.sense, textTerms: facts.vocabulary.textTerms, seed: seed)

@@ -145,7 +145,7 @@ struct WordDistractorSource {
         func fits(_ word: String) -> Bool {
             word.count >= 3 && word.allSatisfy({ $0.isLetter && $0.isLowercase })
                 && FrequencyBand.similar(FrequencyBand.of(word, pos: pos, in: wordNet), band)
-                && wordNet.hasLowercaseSense(word)
+                && wordNet.hasLowercaseSense(word) && isMostly(word, pos)
         }
         var pool: [(String, String)] = []
         // 1. Sisters of the sense the sentence uses, closest in frequency first.
@@ -162,9 +162,16 @@ struct WordDistractorSource {
         // 3. Same part of speech, kind and frequency band.
         if let kind {
             let words = BandIndex.shared(wordNet).words(pos: pos, lexicalFile: kind, band: band)
-            pool += words.seededShuffle(seed: seed).prefix(40).map { ($0, "same-pos-frequency-band") }
+            pool += words.filter { isMostly($0, pos) }.seededShuffle(seed: seed).prefix(40).map { ($0, "same-pos-frequency-band") }
         }
         return pool
+    }
+
+    /// Used in the language at least as often in `pos` as in all other parts of speech together: "sick" is
+    /// a noun in WordNet ("the sick"), but as an option among nouns it reads as an adjective.
+    func isMostly(_ word: String, _ pos: PartOfSpeech) -> Bool {
+        let own = wordNet.frequency(of: word, pos: pos)
+        return own * 2 >= wordNet.frequency(of: word)
     }
 }
 
