@@ -39,7 +39,7 @@ public struct WordListBuilder: Sendable {
             tests.append(WordTest(level: level, words: words.map(\.word), questions: questions))
         }
         return WordListBundle(id: id, source: source, status: .ok, statusReason: nil,
-                              sentenceCount: analysis.sentences.count, tokenCount: analysis.tokenCount,
+                              sentenceCount: analysis.sentenceCount, tokenCount: analysis.tokenCount,
                               words: Array(entries), tests: tests)
     }
 
@@ -56,7 +56,11 @@ public struct WordListBuilder: Sendable {
         let sense = senses.sense(of: occurrence.lemma, forms: forms, context: context)
         let grade = grader.grade(occurrence.lemma)
         var evidence = grade.features
+        // Expected level (0 beginner … 2 advanced) and each level's probability, as the model sees the word.
         evidence["score"] = (grade.score * 1000).rounded() / 1000
+        for (level, p) in zip(["pBeginner", "pIntermediate", "pAdvanced"], grade.probabilities) {
+            evidence[level] = (p * 1000).rounded() / 1000
+        }
         return WordEntry(word: occurrence.lemma, level: grade.level, partOfSpeech: sense?.pos.rawValue, definition: sense?.gloss,
                          context: context, count: occurrence.count, forms: forms, evidence: evidence)
     }

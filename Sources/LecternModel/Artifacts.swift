@@ -40,7 +40,7 @@ public struct WordOccurrence: Codable, Sendable, Hashable {
     public var lemma: String
     public var forms: [String: Int]
     public var count: Int
-    /// Index into `TextAnalysis.sentences` of the best context sentence.
+    /// Index into `TextAnalysis.sentences` (the context sentences) of this lemma's context sentence.
     public var contextSentence: Int
     public init(lemma: String, forms: [String: Int], count: Int, contextSentence: Int) {
         self.lemma = lemma
@@ -51,11 +51,16 @@ public struct WordOccurrence: Codable, Sendable, Hashable {
 }
 
 public struct TextAnalysis: Codable, Sendable, Hashable {
+    /// The sentences chosen as some lemma's context, in text order (not every sentence of the text, so that
+    /// an analysis is bounded by the text's vocabulary rather than its length).
     public var sentences: [String]
+    /// How many sentences the text has.
+    public var sentenceCount: Int
     public var tokenCount: Int
     public var words: [WordOccurrence]
-    public init(sentences: [String], tokenCount: Int, words: [WordOccurrence]) {
+    public init(sentences: [String], sentenceCount: Int, tokenCount: Int, words: [WordOccurrence]) {
         self.sentences = sentences
+        self.sentenceCount = sentenceCount
         self.tokenCount = tokenCount
         self.words = words
     }

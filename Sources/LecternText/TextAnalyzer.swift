@@ -34,7 +34,7 @@ public struct TextAnalyzer: Sendable {
         let analysis = analyze(text)
         if analysis.words.isEmpty {
             throw LecternError(.noTextFound,
-                               "No English words were found (\(analysis.tokenCount) tokens in \(analysis.sentences.count) sentences, none a known word).")
+                               "No English words were found (\(analysis.tokenCount) tokens in \(analysis.sentenceCount) sentences, none a known word).")
         }
         return analysis
     }
@@ -63,8 +63,6 @@ public struct TextAnalyzer: Sendable {
 
     private func analyzeBytes(_ p: UnsafeBufferPointer<UInt8>) -> TextAnalysis {
         let spans = SentenceSplitter.ranges(p)
-        var sentences: [String] = []
-        sentences.reserveCapacity(spans.count)
 
         var interner = ByteInterner(capacity: 1 << 12)
         let stats = PodBuffer<FormStats>(capacity: 1 << 12)
@@ -78,7 +76,6 @@ public struct TextAnalyzer: Sendable {
         let minLength = Int32(preferredContextLength.lowerBound), maxLength = Int32(preferredContextLength.upperBound)
 
         for (si, span) in spans.enumerated() {
-            sentences.append(SentenceSplitter.normalizedString(p, span.start, span.end))
             sentenceSlots.removeAll()
             capitalMidForms.removeAll()
             var tokens: Int32 = 0
@@ -184,14 +181,18 @@ public struct TextAnalyzer: Sendable {
                 }
             }
         }
+        // Only context sentences become strings, renumbered in text order.
+        let chosen = Set(best.map { Int($0.sentence) }).sorted()
+        let position = Dictionary(uniqueKeysWithValues: chosen.enumerated().map { ($1, $0) })
+        let sentences = chosen.map { SentenceSplitter.normalizedString(p, spans[$0].start, spans[$0].end) }
         var words: [WordOccurrence] = []
         words.reserveCapacity(lemmaNames.count)
         for (id, lemma) in lemmaNames.enumerated() {
             words.append(WordOccurrence(lemma: lemma, forms: forms[id], count: counts[id],
-                                        contextSentence: Int(best[id].sentence)))
+                                        contextSentence: position[Int(best[id].sentence)]!))
         }
         words.sort { $0.count != $1.count ? $0.count > $1.count : $0.lemma < $1.lemma }
-        return TextAnalysis(sentences: sentences, tokenCount: tokenCount, words: words)
+        return TextAnalysis(sentences: sentences, sentenceCount: spans.count, tokenCount: tokenCount, words: words)
     }
 
     @inline(never)

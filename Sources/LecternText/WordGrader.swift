@@ -1,23 +1,36 @@
 import Foundation
 import LecternModel
 
-/// Grades a lemma beginner / intermediate / advanced with the ordinal model fitted by
+/// Grades a lemma beginner / intermediate / advanced with the gradient-boosted tree ensemble fitted by
 /// `scripts/calibrate-grading.py` on cefrpy's CEFR levels (`Resources/grading-model.json`; docs/GRADING.md).
 ///
-/// A difficulty score is a weighted sum of standardised features (Zipf, how much more frequent its root is,
-/// length, syllables, affixes, WordNet senses and SemCor count, primary part of speech); below the first cut
-/// point the word is beginner, from the second on advanced. Feature code mirrors the script exactly.
+/// The features describe the word's frequency and its morphological family — its root after affix stripping,
+/// its most frequent known prefix, its WordNet derivational relatives, its Porter-stem family in the frequency
+/// list — plus length, syllables, WordNet senses and primary part of speech. Each tree maps the features to a raw
+/// score per level; the level is the one with the highest summed score. Feature code mirrors the script exactly.
 public struct WordGrader: Sendable {
     public struct Model: Codable, Sendable {
         public struct Baseline: Codable, Sendable {
-            public var beginnerAtLeast: Double
-            public var advancedBelow: Double
+            public var beginnerAbove: Double
+            public var advancedAtMost: Double
+        }
+        /// One regression tree: node `k` splits on `feature[k]` (x ≤ `threshold[k]` goes to `left[k]`, else
+        /// `right[k]`), or is a leaf (`feature[k] == -1`) adding `value[k]` to its level's raw score.
+        public struct Tree: Codable, Sendable {
+            public var feature: [Int]
+            public var threshold: [Double]
+            public var left: [Int]
+            public var right: [Int]
+            public var value: [Double]
+        }
+        /// Trees in iteration order, one per level within an iteration (beginner, intermediate, advanced).
+        public struct Ensemble: Codable, Sendable {
+            public var classes: Int
+            public var baseline: [Double]
+            public var trees: [Tree]
         }
         public var features: [String]
-        public var mean: [Double]
-        public var scale: [Double]
-        public var weights: [Double]
-        public var cutPoints: [Double]
+        public var ensemble: Ensemble
         public var baselineZipf: Baseline
         public var zipfFloor: Double
         public var minStem: Int
@@ -25,15 +38,19 @@ public struct WordGrader: Sendable {
         public var suffixes: [[String]]
     }
 
-    /// Why a word got its level: the raw features, the score and the level.
+    /// Why a word got its level: the raw features, the probability of each level and the expected level.
     public struct Grade: Sendable {
         public var level: WordLevel
+        /// Expected level, 0 (beginner) to 2 (advanced): Σ probability × level index.
         public var score: Double
+        /// Beginner, intermediate, advanced.
+        public var probabilities: [Double]
         public var features: [String: Double]
     }
 
     public let model: Model
     public let frequencies: WordFrequencies
+    public let families: StemFamilies
     let wordNet: WordNet
 
     public static let sharedModel: Model = {
@@ -46,40 +63,61 @@ public struct WordGrader: Sendable {
         return model
     }()
 
-    public init(wordNet: WordNet, frequencies: WordFrequencies = .shared, model: Model = WordGrader.sharedModel) {
+    public init(wordNet: WordNet, frequencies: WordFrequencies = .shared, families: StemFamilies = .shared,
+                model: Model = WordGrader.sharedModel) {
         self.wordNet = wordNet
         self.frequencies = frequencies
+        self.families = families
         self.model = model
     }
 
     public func grade(_ lemma: String) -> Grade {
         let values = features(of: lemma)
-        var score = 0.0
-        for (k, v) in values.enumerated() { score += (v - model.mean[k]) / model.scale[k] * model.weights[k] }
+        let probabilities = self.probabilities(values)
+        var best = 0
+        for k in probabilities.indices where probabilities[k] > probabilities[best] { best = k }
         var named: [String: Double] = [:]
         for (k, name) in model.features.enumerated() { named[name] = values[k] }
-        return Grade(level: level(score: score), score: score, features: named)
+        let score = probabilities.enumerated().reduce(0) { $0 + Double($1.offset) * $1.element }
+        return Grade(level: WordLevel.allCases[best], score: score, probabilities: probabilities, features: named)
     }
 
-    public func level(score: Double) -> WordLevel {
-        score < model.cutPoints[0] ? .beginner : (score >= model.cutPoints[1] ? .advanced : .intermediate)
+    /// Softmax of the baseline plus every tree's leaf value, per level.
+    func probabilities(_ x: [Double]) -> [Double] {
+        let ensemble = model.ensemble
+        var raw = ensemble.baseline
+        for (k, tree) in ensemble.trees.enumerated() {
+            var node = 0
+            while tree.feature[node] >= 0 {
+                node = x[tree.feature[node]] <= tree.threshold[node] ? tree.left[node] : tree.right[node]
+            }
+            raw[k % ensemble.classes] += tree.value[node]
+        }
+        let top = raw.max() ?? 0
+        let exps = raw.map { exp($0 - top) }
+        let total = exps.reduce(0, +)
+        return exps.map { $0 / total }
     }
 
-    /// The frequency-only baseline: two Zipf thresholds tuned on the same training split.
+    /// The frequency-only baseline: two Zipf thresholds tuned on the same training split (the same comparisons
+    /// as the script's tuning, so ties at a threshold fall the same way).
     public func baselineLevel(zipf: Double) -> WordLevel {
-        zipf >= model.baselineZipf.beginnerAtLeast ? .beginner : (zipf < model.baselineZipf.advancedBelow ? .advanced : .intermediate)
+        zipf > model.baselineZipf.beginnerAbove ? .beginner : (zipf <= model.baselineZipf.advancedAtMost ? .advanced : .intermediate)
     }
 
     /// Raw feature values in `model.features` order.
     public func features(of lemma: String) -> [Double] {
         let word = lemma.lowercased()
         let zipf = frequencies.zipf(of: word)
+        let floor = model.zipfFloor
         let (root, affixes) = rootAndAffixes(word, zipf: zipf)
         var senses = [0, 0, 0, 0]
         for (k, pos) in PartOfSpeech.allCases.enumerated() { senses[k] = wordNet.senseCount(of: word, pos: pos) }
         var primary = 0
         for k in 1..<4 where senses[k] > senses[primary] { primary = k }
         let letters = word.unicodeScalars.filter { $0.properties.isAlphabetic }.count
+        let stem = PorterStemmer.stem(word)
+        let family = families.family(ofStem: stem)
         var out: [Double] = []
         out.reserveCapacity(model.features.count)
         for name in model.features {
@@ -94,6 +132,14 @@ public struct WordGrader: Sendable {
             case "noun": out.append(primary == 0 ? 1 : 0)
             case "verb": out.append(primary == 1 ? 1 : 0)
             case "adjective": out.append(primary == 2 ? 1 : 0)
+            case "prefixGain", "prefixShare":
+                let (prefix, share) = prefixRoot(word)
+                out.append(name == "prefixGain" ? max(0, prefix - zipf) : share)
+            case "derivationGain": out.append(max(0, derivationRoot(word) - zipf))
+            case "stemGain": out.append(max(0, (family?.bestZipf ?? floor) - zipf))
+            case "stemLogSum": out.append(family?.logSum ?? floor)
+            case "stemFamily": out.append(Double(family?.size ?? 0))
+            case "stemWordGain": out.append(max(0, (frequencies.listedZipf(stem) ?? floor) - zipf))
             default: out.append(0)
             }
         }
@@ -122,6 +168,40 @@ public struct WordGrader: Sendable {
         return (best, affixes)
     }
 
+    /// The most frequent listed word that is a proper prefix of at least `minStem` letters ("comely" → "come"),
+    /// and the share of the word it covers (0 when none is above the floor).
+    func prefixRoot(_ word: String) -> (zipf: Double, share: Double) {
+        var best = model.zipfFloor, length = 0
+        let characters = Array(word)
+        guard characters.count > model.minStem else { return (best, 0) }
+        for k in model.minStem..<characters.count {
+            if let z = frequencies.listedZipf(String(characters[..<k])), z > best { best = z; length = k }
+        }
+        return (best, Double(length) / Double(characters.count))
+    }
+
+    /// Pointers that lead from a word to a morphological relative.
+    private static let derivationRelations: Set<WordNetRelation> = [.derivationallyRelated, .pertainym, .attribute, .participle]
+
+    /// The highest Zipf among the word's WordNet morphological relatives (derivation, pertainym, attribute,
+    /// participle) over all its senses.
+    func derivationRoot(_ word: String) -> Double {
+        var best = model.zipfFloor
+        for id in wordNet.synsetIDs(ofKey: WordNet.key(word), pos: nil) {
+            guard let synset = wordNet.synset(id) else { continue }
+            for pointer in synset.pointers where WordGrader.derivationRelations.contains(pointer.relation) {
+                if pointer.sourceWord > 0 && synset.words[pointer.sourceWord - 1].lowercased() != word { continue }
+                guard let target = wordNet.synset(pointer.target) else { continue }
+                let relatives = pointer.targetWord == 0 ? target.words : [target.words[pointer.targetWord - 1]]
+                for relative in relatives {
+                    let other = relative.lowercased()
+                    if other != word, let z = frequencies.listedZipf(other) { best = max(best, z) }
+                }
+            }
+        }
+        return best
+    }
+
     /// Vowel groups (a e i o u y), less a silent final e (not -le, -ee, -ye); at least 1.
     public static func syllables(_ word: String) -> Int {
         var groups = 0, inVowel = false
@@ -138,6 +218,33 @@ public struct WordGrader: Sendable {
         }
         return max(1, groups)
     }
+}
+
+/// The frequency list's words grouped by Porter stem ("child", "childish", "childishness", "childless" …):
+/// per stem the highest Zipf, log10 of the summed frequencies (10^zipf) and the number of words. Built once per
+/// process from `WordFrequencies` (a–z words only, in list order, as the calibration script does).
+public final class StemFamilies: Sendable {
+    public struct Family: Sendable {
+        public var bestZipf: Double
+        public var logSum: Double
+        public var size: Int
+    }
+
+    private let families: [String: Family]
+
+    public static let shared = StemFamilies(frequencies: .shared)
+
+    public init(frequencies: WordFrequencies) {
+        var sums: [String: (best: Double, total: Double, size: Int)] = [:]
+        for (word, zipf) in frequencies.ranked where word.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) {
+            let stem = PorterStemmer.stem(word)
+            let current = sums[stem] ?? (WordFrequencies.floor, 0, 0)
+            sums[stem] = (max(current.best, zipf), current.total + pow(10, zipf), current.size + 1)
+        }
+        families = sums.mapValues { Family(bestZipf: $0.best, logSum: log10($0.total), size: $0.size) }
+    }
+
+    public func family(ofStem stem: String) -> Family? { families[stem] }
 }
 
 /// The labelled CEFR word list the grader was calibrated on (`Resources/cefr-levels.txt`, from cefrpy, MIT).

@@ -46,9 +46,25 @@ import LecternModel
         for name in grader.model.features { #expect(grade.features[name] != nil, "\(name)") }
         #expect(grade.features["affixes"]! >= 1)
         #expect(grade.features["rootGain"]! > 0)
+        // "unhappiness" shares its Porter stem family with far more frequent "unhappy".
+        #expect(grade.features["stemGain"]! > 0)
+        #expect(abs(grade.probabilities.reduce(0, +) - 1) < 1e-9)
     }
 
-    /// The Swift features and score must equal what scripts/calibrate-grading.py computed.
+    @Test func porterStemmer() {
+        let expected = ["caresses": "caress", "ponies": "poni", "relational": "relat", "generalization": "gener",
+                        "hopping": "hop", "filing": "file", "happy": "happi", "childishness": "childish",
+                        "controlling": "control", "electrical": "electr", "is": "is"]
+        for (word, stem) in expected { #expect(PorterStemmer.stem(word) == stem, "\(word)") }
+    }
+
+    @Test func stemFamiliesComeFromTheFrequencyList() throws {
+        let family = try #require(StemFamilies.shared.family(ofStem: PorterStemmer.stem("childishness")))
+        #expect(family.size >= 2)
+        #expect(family.bestZipf == WordFrequencies.shared.zipf(of: "childish"))
+    }
+
+    /// The Swift features, stems and level probabilities must equal what scripts/calibrate-grading.py computed.
     @Test func parityWithCalibrationScript() throws {
         let url = try #require(Bundle.module.url(forResource: "grading-model", withExtension: "json", subdirectory: "Resources"))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
@@ -60,8 +76,11 @@ import LecternModel
             for (name, value) in features {
                 #expect(abs((grade.features[name] ?? .nan) - value) < 1e-4, "\(word) \(name): \(grade.features[name] ?? .nan) vs \(value)")
             }
-            let score = try #require(sample["score"] as? Double)
-            #expect(abs(grade.score - score) < 1e-3, "\(word) score \(grade.score) vs \(score)")
+            #expect(PorterStemmer.stem(word) == sample["stem"] as? String, "\(word) stem")
+            let probabilities = try #require(sample["probabilities"] as? [Double])
+            for (swift, python) in zip(grade.probabilities, probabilities) {
+                #expect(abs(swift - python) < 1e-4, "\(word) probabilities \(grade.probabilities) vs \(probabilities)")
+            }
         }
     }
 

@@ -216,7 +216,8 @@ let sharedWordNet: WordNet = {
         birds every spring because the birds return to the same river each year.
         """
         let result = analyzer.analyze(text)
-        #expect(result.sentences.count == 4)
+        #expect(result.sentenceCount == 4)
+        #expect(result.sentences.count <= 4)
         #expect(result.tokenCount == Tokenizer.words(in: text).count)
         let byLemma = Dictionary(uniqueKeysWithValues: result.words.map { ($0.lemma, $0) })
 
@@ -241,6 +242,18 @@ let sharedWordNet: WordNet = {
         }
         // Sorted by count, then lemma.
         #expect(result.words.first?.lemma == "goose")
+    }
+
+    /// Only context sentences are kept: a long text of few words keeps few sentences (memory follows the vocabulary).
+    @Test func keepsOnlyContextSentences() throws {
+        let text = String(repeating: "The old river flows past the quiet town every day. ", count: 2_000)
+            + "A small boat crosses the river."
+        let result = analyzer.analyze(text)
+        #expect(result.sentenceCount == 2_001)
+        #expect(result.sentences == ["The old river flows past the quiet town every day.", "A small boat crosses the river."])
+        let boat = try #require(result.words.first { $0.lemma == "boat" })
+        #expect(result.sentences[boat.contextSentence] == "A small boat crosses the river.")
+        #expect(result.words.first { $0.lemma == "river" }?.count == 2_001)
     }
 
     @Test func contextPrefersCompleteMediumSentences() throws {
