@@ -206,14 +206,18 @@ public struct LectureBuilder: Sendable {
         }
     }
 
-    /// The topic's first explanatory sentence, which its questions are built on.
+    /// The topic's first explanatory sentence, which its questions are built on; a question (a review
+    /// item such as "What does the print function do?") only when the topic has no statement at all.
     static func keySentence(_ blocks: [Block]) -> String? {
+        var question: String?
         for block in blocks where block.type == .paragraph || block.type == .quote {
-            if let sentence = SentenceSplitter.split(block.plainText).first(where: {
-                Tokenizer.words(in: $0).count >= 6 && [".", "!", "?", ":", "…"].contains($0.last ?? " ")
-            }) { return sentence }
+            for sentence in SentenceSplitter.split(block.plainText)
+            where Tokenizer.words(in: sentence).count >= 6 && [".", "!", "?", ":", "…"].contains(sentence.last ?? " ") {
+                if !FactFinder.isQuestion(sentence) { return sentence }
+                if question == nil { question = sentence }
+            }
         }
-        return nil
+        return question
     }
 }
 

@@ -64,10 +64,28 @@ enum FactFinder {
         return out
     }
 
-    /// A sentence fit to become a question: long enough to say something, short enough to read, no formula.
+    /// A sentence fit to become a question: long enough to say something, short enough to read, no formula,
+    /// and a statement: a question such as a review item ("What does the `print` function do?") teaches no fact.
     static func usable(_ sentence: String) -> Bool {
+        guard !isQuestion(sentence) else { return false }
         let words = wordCount(sentence)
         return words >= 6 && words <= 45 && !PlainText.contains(sentence, "\\(") && !PlainText.contains(sentence, "_____")
+    }
+
+    /// Whether the sentence ends in a question mark, before any closing quotes, brackets or white space
+    /// (`Is it “done?”` too). Full-width and Arabic/Greek question marks count.
+    static func isQuestion(_ sentence: String) -> Bool {
+        for scalar in sentence.unicodeScalars.reversed() {
+            switch scalar {
+            case " ", "\t", "\n", "\r", "\u{A0}", "\"", "'", ")", "]", "}", "\u{201D}", "\u{2019}", "\u{BB}", "\u{203A}":
+                continue
+            case "?", "\u{FF1F}", "\u{61F}", "\u{37E}", "\u{2047}", "\u{2048}", "\u{2049}", "\u{203D}":
+                return true
+            default:
+                return false
+            }
+        }
+        return false
     }
 
     static func wordCount(_ text: String) -> Int {

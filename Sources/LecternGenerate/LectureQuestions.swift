@@ -209,6 +209,15 @@ struct LectureQuestionMaker {
                                       expectedAnswer: choice.fact.answer, feedback: q.explanation,
                                       optionFeedback: feedback, sourceSentence: choice.fact.sentence)
         }
+        if let review = Self.reviewQuestion(topic) {
+            // A topic of review questions only ("Check yourself"): ask the lesson's own question; it states no fact
+            // to build a cloze or a "main idea" on.
+            let key = review
+            return EngagementQuestion(
+                format: .freeText, prompt: "Answer the question “\(topic.title)” asks, in your own words: \(key)", options: nil,
+                answerIndex: nil, expectedAnswer: "An answer in your own words, from what the lessons before “\(topic.title)” teach.",
+                feedback: "Check your answer against the lessons before “\(topic.title)”.")
+        }
         if let key = topic.keySentence {
             return EngagementQuestion(
                 format: .freeText, prompt: "In your own words: what is the main idea of “\(topic.title)”?", options: nil,
@@ -220,6 +229,19 @@ struct LectureQuestionMaker {
                 format: .freeText, prompt: "Read the example in “\(topic.title)” again: what does it do, line by line?",
                 options: nil, answerIndex: nil, expectedAnswer: text,
                 feedback: "Check your reading against the example itself; run it if you can and compare what it prints with what you expected.")
+        }
+        return nil
+    }
+
+    /// The topic's first question sentence when it states nothing (its key sentence is a question, or it has
+    /// none and no code: a list of review questions).
+    static func reviewQuestion(_ topic: TopicContext) -> String? {
+        if let key = topic.keySentence { return FactFinder.isQuestion(key) ? key : nil }
+        guard topic.code == nil else { return nil }
+        for paragraph in FactFinder.paragraphs(topic.blocks) {
+            if let question = SentenceSplitter.split(paragraph.plainText).first(where: {
+                FactFinder.isQuestion($0) && Tokenizer.words(in: $0).count >= 4
+            }) { return question }
         }
         return nil
     }
@@ -271,7 +293,7 @@ struct LectureQuestionMaker {
 
     /// A pool item for a topic without a term to ask about: which lesson says this?
     func titlePoolQuestion(_ topic: TopicContext) -> PoolQuestion? {
-        guard let key = topic.keySentence, let validator else { return nil }
+        guard let key = topic.keySentence, !FactFinder.isQuestion(key), let validator else { return nil }
         let lowerKey = key.lowercased()
         var options = [topic.title]
         var keys: Set<String> = [validator.normalise(topic.title)]

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import LecternHTML
+import LecternModel
+import LecternText
+// LecternGenerate is not a declared dependency of this test target (Package.swift is not this area's file):
+// it resolves because `swift test` builds every module into one place and links them into one test bundle.
+// Declaring it (`"LecternGenerate"` in LecternHTMLTests' dependencies) would make that explicit.
+import LecternGenerate
+
+/// The lecture stage on the real sample course through the real parser (libxml2), end to end.
+@Suite struct LectureFromHTMLTests {
+    /// Review questions ("What does the `print` function do?") are not facts: the real sample course, parsed by the
+    /// real parser, gets no multiple-choice or pool question built on a sentence ending in "?".
+    @Test func noQuestionIsBuiltOnAQuestionSentence() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let course = root.appendingPathComponent("samples/intro-to-python")
+        HTMLParser.initialize()
+        var posts: [CoursePost] = []
+        for week in ["week-01", "week-02"] {
+            let folder = course.appendingPathComponent(week)
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".html") {
+                let data = try Data(contentsOf: folder.appendingPathComponent(name))
+                let path = "intro-to-python/\(week)/\(name)"
+                let post = try HTMLParser.parse(data, sourcePath: path, options: HTMLOptions())
+                posts.append(CoursePost(path: path, sha256: name, post: post, error: nil))
+            }
+        }
+        #expect(posts.count == 4)
+        // The sample really has a review list, so the test would see the bug.
+        let blocks = posts.flatMap { $0.post?.blocks ?? [] }
+        func texts(_ blocks: [Block]) -> [String] { blocks.flatMap { [$0.plainText] + ($0.items ?? []).flatMap(texts) } }
+        #expect(texts(blocks).contains { $0.contains("What does the print function do?") })
+        let lecture = try LectureBuilder(options: LectureOptions(), wordNet: try WordNet.shared()).build(CourseInput(
+            id: "intro", source: SourceRef(path: "intro-to-python", sha256: "s"),
+            settings: CourseSettings(title: "Introduction to Python"), posts: posts))
+
+        func endsInQuestionMark(_ sentence: String) -> Bool {
+            sentence.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "”’\"')"))).hasSuffix("?")
+        }
+        /// The cloze sentence after "… this sentence from “Title”? ".
+        func cloze(_ prompt: String) -> String? {
+            guard prompt.hasPrefix("Which "), let range = prompt.range(of: "”? ") else { return nil }
+            return String(prompt[range.upperBound...])
+        }
+        /// The quoted sentence of "The lesson says: “…”" (and "“Title” says: “…”").
+        func quoted(_ text: String?) -> String? {
+            guard let text, let range = text.range(of: "says: “"), text.hasSuffix("”") else { return nil }
+            return String(text[range.upperBound...].dropLast())
+        }
+        var checked = 0, reviewTopics = 0
+        for topic in lecture.subjects.flatMap(\.topics) {
+            let q = try #require(topic.engagementQuestion, "“\(topic.title)” has no engagement question")
+            if q.prompt.hasPrefix("Answer the question “") {
+                // A review-only topic poses its own question; it is asked, not used as a fact.
+                #expect(q.format == .freeText && q.sourceSentence == nil && q.options == nil)
+                reviewTopics += 1
+                continue
+            }
+            var sentences = [q.sourceSentence, quoted(q.feedback)]
+            if q.format == .multipleChoice { sentences += [cloze(q.prompt), q.expectedAnswer] }
+            for sentence in sentences.compactMap({ $0 }) {
+                checked += 1
+                #expect(!endsInQuestionMark(sentence), "engagement question of “\(topic.title)” built on “\(sentence)”")
+            }
+            #expect(!q.prompt.contains("_____ function do?"))
+        }
+        for item in lecture.questionPool {
+            for rendering in item.renderings {
+                var sentences = [quoted(rendering.explanation), cloze(rendering.prompt)]
+                if rendering.level >= 2 { sentences.append(rendering.expectedAnswer) }
+                for sentence in sentences.compactMap({ $0 }) {
+                    checked += 1
+                    #expect(!endsInQuestionMark(sentence), "pool item \(item.id) level \(rendering.level) built on “\(sentence)”")
+                }
+                if rendering.level == 2 { #expect(!rendering.prompt.hasSuffix("?"), "\(rendering.prompt)") }
+            }
+        }
+        #expect(checked > 20)
+        #expect(reviewTopics == 1) // "Check yourself"
+        #expect(lecture.questionPool.contains { $0.renderings.first?.format == .multipleChoice })
+    }
+}
