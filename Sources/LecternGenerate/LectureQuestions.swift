@@ -24,14 +24,25 @@ struct LectureQuestionMaker {
     /// Every fact of the course, best first: where distractors come from.
     let courseFacts: [LectureFact]
     let topicTitles: [(id: String, title: String)]
-    /// Distractor candidates by kind and shape, one per distinct answer (first occurrence), in a fixed order.
-    let candidatesBySort: [String: [LectureFact]]
+    /// Distractor candidates by kind and shape, one per distinct answer (first occurrence), in a fixed order,
+    /// with the forms `multipleChoice` compares (made once per course, not once per question tried).
+    let candidatesBySort: [String: [Candidate]]
     /// Each topic's own facts (refined), best first.
     let factsByTopic: [String: [LectureFact]]
 
+    /// A distractor candidate and its answer's forms: lower case, the validator's key, parts of speech.
+    struct Candidate {
+        var fact: LectureFact
+        var lower: String
+        var key: String?
+        var pos: Set<PartOfSpeech>?
+    }
+
     init(wordNet: WordNet?, topics: [TopicContext]) {
         self.wordNet = wordNet
-        self.validator = wordNet.map { QuestionValidator(wordNet: $0) }
+        // One course's questions ask WordNet about the same (distractor, answer) pairs again and again.
+        let validator = wordNet.map { QuestionValidator(wordNet: $0, relatedness: RelatednessMemo()) }
+        self.validator = validator
         self.topicTitles = topics.map { ($0.id, $0.title) }
         // Each topic's code is read once: the course's called names refine the facts, and each topic's
         // called and assigned names become distractors below.
@@ -59,7 +70,12 @@ struct LectureQuestionMaker {
         }
         self.factsByTopic = Dictionary(grouping: facts.filter { !$0.sentence.isEmpty }, by: \.topicID)
             .mapValues { $0.sorted { ($0.score, $1.answer) > ($1.score, $0.answer) } }
-        self.candidatesBySort = bySort.mapValues { $0.sorted { ($0.answer, $0.topicID) < ($1.answer, $1.topicID) } }
+        self.candidatesBySort = bySort.mapValues { facts in
+            facts.sorted { ($0.answer, $0.topicID) < ($1.answer, $1.topicID) }.map { fact in
+                Candidate(fact: fact, lower: fact.answer.lowercased(), key: validator?.normalise(fact.answer),
+                          pos: validator.flatMap { Self.posSet(fact.answer, $0) })
+            }
+        }
     }
 
     /// Finer sorts that need the whole course or WordNet: functions apart from variables (the course's code
@@ -115,20 +131,20 @@ struct LectureQuestionMaker {
         var distractors: [(text: String, origin: LectureFact?)] = []
         let answerKey = validator.normalise(fact.answer)
         var keys: Set<String> = [answerKey]
-        var sharedPOS: Set<PartOfSpeech>? = posSet(fact.answer, validator)
+        var sharedPOS: Set<PartOfSpeech>? = Self.posSet(fact.answer, validator)
+        let lowerAnswer = fact.answer.lowercased()
 
-        func accept(_ text: String) -> Bool {
-            let key = validator.normalise(text)
+        /// `lower`, `key` and `pos` are `text`'s lower case, `validator.normalise(text)` and `posSet(text)`.
+        func accept(_ text: String, lower lowerText: String, key: String, pos: Set<PartOfSpeech>?) -> Bool {
             guard !keys.contains(key) else { return false }
             if fact.kind != .year {
-                let lowerText = text.lowercased(), lowerAnswer = fact.answer.lowercased()
                 if PlainText.contains(lowerText, lowerAnswer) || PlainText.contains(lowerAnswer, lowerText) { return false }
                 if FactFinder.contains(stemSentence, text, kind: fact.kind == .code ? .code : .term) { return false }
-                if wordNet.areRelated(lowerText, lowerAnswer) { return false }
-                if let pos = posSet(text, validator), let shared = sharedPOS {
+                if validator.areRelated(lowerText, lowerAnswer) { return false }
+                if let pos, let shared = sharedPOS {
                     guard !pos.intersection(shared).isEmpty else { return false }
                     sharedPOS = pos.intersection(shared)
-                } else if let pos = posSet(text, validator), sharedPOS == nil, distractors.isEmpty {
+                } else if let pos, sharedPOS == nil, distractors.isEmpty {
                     sharedPOS = pos
                 }
             }
@@ -138,15 +154,21 @@ struct LectureQuestionMaker {
 
         if fact.kind == .year, let year = Int(fact.answer) {
             for offset in [-7, 5, 12, -3, 9, -15] where distractors.count < 3 {
-                let other = year + offset
-                if (1000...2100).contains(other), accept(String(other)) { distractors.append((String(other), nil)) }
+                let other = String(year + offset)
+                if (1000...2100).contains(year + offset),
+                   accept(other, lower: other.lowercased(), key: validator.normalise(other), pos: nil) {
+                    distractors.append((other, nil))
+                }
             }
         } else {
             let candidates = (candidatesBySort[fact.kind.rawValue + "|" + fact.shape] ?? [])
                 .seededShuffle(seed: fact.topicID + "|" + fact.answer)
-                .sorted { abs($0.words - fact.words) < abs($1.words - fact.words) }
+                .sorted { abs($0.fact.words - fact.words) < abs($1.fact.words - fact.words) }
             for candidate in candidates where distractors.count < 3 {
-                if accept(candidate.answer) { distractors.append((candidate.answer, candidate)) }
+                if accept(candidate.fact.answer, lower: candidate.lower, key: candidate.key ?? validator.normalise(candidate.fact.answer),
+                          pos: candidate.pos) {
+                    distractors.append((candidate.fact.answer, candidate.fact))
+                }
             }
         }
         guard distractors.count == 3 else { return nil }
@@ -172,7 +194,7 @@ struct LectureQuestionMaker {
         return Choice(question: question, origins: options.map { $0.isAnswer ? nil : $0.origin }, fact: fact)
     }
 
-    private func posSet(_ text: String, _ validator: QuestionValidator) -> Set<PartOfSpeech>? {
+    private static func posSet(_ text: String, _ validator: QuestionValidator) -> Set<PartOfSpeech>? {
         let set = Set(validator.lemmas(of: text.lowercased()).map(\.pos))
         return set.isEmpty ? nil : set
     }

@@ -17,9 +17,19 @@ public struct QuestionValidator: Sendable {
     let wordNet: WordNet
     /// WordNet's lemmas by word: the same options and stem words are looked up question after question.
     private let lemmaCache = LemmaCache()
+    /// `wordNet.areRelated` answers remembered by pair, when the caller asks for it (a lecture's build).
+    private let relatedness: RelatednessMemo?
 
     public init(wordNet: WordNet) {
         self.wordNet = wordNet
+        self.relatedness = nil
+    }
+
+    /// A validator that remembers `areRelated` per pair in `relatedness`: for one course's build, which asks
+    /// about the same pairs many times. Its answers are those of `init(wordNet:)`.
+    init(wordNet: WordNet, relatedness: RelatednessMemo) {
+        self.wordNet = wordNet
+        self.relatedness = relatedness
     }
 
     /// A source text in the forms the checks compare with, made once for every question checked against it.
@@ -51,7 +61,7 @@ public struct QuestionValidator: Sendable {
         let answer = question.options[question.answerIndex]
         let stemWords = Set(Tokenizer.words(in: question.stem).map { normalise($0.text) })
         for (index, option) in question.options.enumerated() where index != question.answerIndex {
-            if wordNet.areRelated(option.lowercased(), answer.lowercased()) {
+            if areRelated(option.lowercased(), answer.lowercased()) {
                 problems.append("distractor '\(option)' is a synonym or close relative of the answer '\(answer)'")
             }
             if stemWords.contains(normalise(option)) { problems.append("distractor '\(option)' appears in the stem") }
@@ -80,6 +90,16 @@ public struct QuestionValidator: Sendable {
     func normalise(_ text: String) -> String {
         let lower = PlainText.trimmed(text.lowercased())
         return lemmas(of: lower).first?.lemma ?? lower
+    }
+
+    /// `wordNet.areRelated(a, b)`, remembered when the validator has a memo.
+    func areRelated(_ a: String, _ b: String) -> Bool {
+        guard let relatedness else { return wordNet.areRelated(a, b) }
+        let pair = RelatednessMemo.Pair(a: a, b: b)
+        if let known = relatedness.entries.withLock({ $0[pair] }) { return known }
+        let related = wordNet.areRelated(a, b)
+        relatedness.entries.withLock { $0[pair] = related }
+        return related
     }
 
     /// `wordNet.lemmas(of:)`, remembered.
@@ -144,6 +164,15 @@ public struct QuestionValidator: Sendable {
 /// Shared by copies of a validator (a `Mutex` cannot be copied).
 final class LemmaCache: Sendable {
     let entries = Mutex<[String: [(lemma: String, pos: PartOfSpeech)]]>([:])
+}
+
+/// `WordNet.areRelated` answers by ordered pair (the relation is not assumed symmetric), for one lecture build.
+final class RelatednessMemo: Sendable {
+    struct Pair: Hashable, Sendable {
+        var a: String
+        var b: String
+    }
+    let entries = Mutex<[Pair: Bool]>([:])
 }
 
 extension QuestionValidator {
