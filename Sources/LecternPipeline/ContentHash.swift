@@ -4,7 +4,7 @@ import Foundation
 /// SHA-256 content hashes: the identity of items, the keys of the stage cache and the IDs in bundles.
 public enum ContentHash {
     public static func sha256(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        hex(SHA256.hash(data: data))
     }
 
     public static func sha256(_ string: String) -> String {
@@ -24,6 +24,18 @@ public enum ContentHash {
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
             hasher.update(data: chunk)
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return hex(hasher.finalize())
+    }
+
+    /// Lower-case hex by table: String(format:) per byte made hashing the largest cost of a no-op run.
+    private static func hex(_ digest: SHA256.Digest) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(SHA256.Digest.byteCount * 2)
+        for byte in digest {
+            bytes.append(digits[Int(byte >> 4)])
+            bytes.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -78,7 +78,7 @@ public final class Pipeline: Sendable {
 
     private func work(inbox: URL, config: PipelineConfig, jobs: Int, runnerID: String,
                       progress: (any ProgressSink)?, stop: StopSignal) throws -> (run: Int, cached: Int) {
-        let pending = try store.stageRuns(itemIDs: try store.items(presentOnly: true).map(\.id)).filter { $0.state == .pending }.count
+        let pending = try store.pendingCount()
         progress?.runStarted(stagesToRun: pending)
         // Stages another process holds may unlock more work here, so they count as work to wait for.
         let runningElsewhere = pending > 0 ? 0 : try store.runningCount()

@@ -26,6 +26,8 @@ public protocol ContentStore: Sendable {
     func requeue(_ claim: Claim, error: LecternError) throws
     /// Count of stages of present items that some runner holds right now.
     func runningCount() throws -> Int
+    /// Count of stages of present items waiting to run.
+    func pendingCount() throws -> Int
 
     // Artifacts (the stage cache)
     func artifact(key: String) throws -> Data?
@@ -44,6 +46,27 @@ public protocol ContentStore: Sendable {
     // Settings remembered between runs (the inbox a retry reads from).
     func setting(_ key: String) throws -> String?
     func setSetting(_ key: String, _ value: String) throws
+
+    // What the publisher last wrote to each output file, so an unchanged file is neither read nor rewritten.
+    func publishedFiles() throws -> [String: PublishedFile]
+    func recordPublished(_ files: [PublishedFile], removing paths: [String]) throws
+}
+
+/// An output file as the publisher left it: what it was made from, and its size and modification time then.
+/// A file whose stat still matches holds exactly what `source` names.
+public struct PublishedFile: Codable, Sendable, Hashable {
+    /// Relative to the output folder.
+    public var path: String
+    /// The hash of what the file was made from (a stage's output hash).
+    public var source: String
+    public var size: Int64
+    public var mtimeNs: Int64
+    public init(path: String, source: String, size: Int64, mtimeNs: Int64) {
+        self.path = path
+        self.source = source
+        self.size = size
+        self.mtimeNs = mtimeNs
+    }
 }
 
 public struct StageKey: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import GRDB
 import LecternModel
 
@@ -12,10 +13,34 @@ extension ItemRecord: FetchableRecord, PersistableRecord {
 
 extension StageRun: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "stage_runs"
+
+    /// Read by column name, not through Decodable: the Decodable path was an eighth of a no-op run.
+    public init(row: Row) throws {
+        self.init(itemID: row["itemID"], stage: row["stage"], seq: row["seq"], pendingReason: row["pendingReason"] ?? "")
+        pendingReason = row["pendingReason"]
+        state = row["state"]
+        attempts = row["attempts"]
+        errorCode = row["errorCode"]
+        errorMessage = row["errorMessage"]
+        inputHash = row["inputHash"]
+        stageVersion = row["stageVersion"]
+        optionsHash = row["optionsHash"]
+        artifactKey = row["artifactKey"]
+        outputSHA = row["outputSHA"]
+        owner = row["owner"]
+        force = row["force"]
+        startedAt = row["startedAt"]
+        finishedAt = row["finishedAt"]
+        durationMs = row["durationMs"]
+    }
 }
 
 extension SourceStat: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "sources"
+}
+
+extension PublishedFile: FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "published"
 }
 
 /// The embedded store: one SQLite file in WAL mode, safe for several processes at once.
@@ -33,7 +58,18 @@ public final class SQLiteStore: ContentStore {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         pool = try DatabasePool(path: path, configuration: config)
-        try Self.migrator.migrate(pool)
+        try Self.migrateHoldingLock(pool, path: path)
+    }
+
+    /// GRDB's migrator reads which migrations are applied before it takes the write lock, so two processes
+    /// opening a new store at once both ran v1 ("table items already exists"); a file lock orders them.
+    private static func migrateHoldingLock(_ pool: DatabasePool, path: String) throws {
+        let lock = open(path + ".migrate-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard lock >= 0 else { return try migrator.migrate(pool) }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 && errno == EINTR {}
+        defer { flock(lock, LOCK_UN) }
+        try migrator.migrate(pool)
     }
 
     static var migrator: DatabaseMigrator {
@@ -98,6 +134,15 @@ public final class SQLiteStore: ContentStore {
         // without this index it sorted every pending stage on every claim (quadratic at 10,000 items).
         migrator.registerMigration("v2-claim-index") { db in
             try db.create(index: "stage_runs_claim", on: "stage_runs", columns: ["state", "seq", "itemID"])
+        }
+        // A no-op run compared every bundle with its stored result by reading both; this record lets it stat instead.
+        migrator.registerMigration("v3-published") { db in
+            try db.create(table: "published") { t in
+                t.primaryKey("path", .text)
+                t.column("source", .text).notNull()
+                t.column("size", .integer).notNull()
+                t.column("mtimeNs", .integer).notNull()
+            }
         }
         return migrator
     }
@@ -263,11 +308,19 @@ public final class SQLiteStore: ContentStore {
     }
 
     public func runningCount() throws -> Int {
+        try count(state: .running)
+    }
+
+    public func pendingCount() throws -> Int {
+        try count(state: .pending)
+    }
+
+    private func count(state: StageState) throws -> Int {
         try pool.read { db in
             try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM stage_runs s JOIN items i ON i.id = s.itemID
-                WHERE s.state = 'running' AND i.present = 1
-                """) ?? 0
+                WHERE s.state = ? AND i.present = 1
+                """, arguments: [state]) ?? 0
         }
     }
 
@@ -329,6 +382,21 @@ public final class SQLiteStore: ContentStore {
     public func setSetting(_ key: String, _ value: String) throws {
         try write { db in
             try db.execute(sql: "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", arguments: [key, value])
+        }
+    }
+
+    // MARK: Published files
+
+    public func publishedFiles() throws -> [String: PublishedFile] {
+        let all = try pool.read { db in try PublishedFile.fetchAll(db) }
+        return Dictionary(all.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func recordPublished(_ files: [PublishedFile], removing paths: [String]) throws {
+        guard !files.isEmpty || !paths.isEmpty else { return }
+        try write { db in
+            for path in paths { _ = try PublishedFile.deleteOne(db, key: path) }
+            for file in files { try file.upsert(db) }
         }
     }
 }

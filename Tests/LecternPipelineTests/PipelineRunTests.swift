@@ -133,6 +133,25 @@ import Testing
         #expect(baseline.filesAfterFirst.keys.sorted().filter { $0.hasPrefix("bundles/") }.count == 3)
     }
 
+    @Test func aPublishedFileChangedOrDeletedByHandIsRestoredByTheNextRun() async throws {
+        let baseline = try await Baseline.shared()
+        let folder = try TestFolder()
+        let (inbox, out) = try baseline.copy(into: folder)
+        _ = try await runPipeline(out: out, inbox: inbox, jobs: 1) // the copies' new stats are recorded
+        let bundles = baseline.filesAfterFirst.keys.filter { $0.hasPrefix("bundles/") }.sorted()
+        let thumbnail = try #require(baseline.filesAfterFirst.keys.first { $0.hasPrefix("media/") && $0.hasSuffix(".jpg") })
+        let edited = try #require(bundles.first), deleted = try #require(bundles.last)
+        // Same size, other bytes: the record's size check alone would miss it, its modification time does not.
+        let original = try Data(contentsOf: out.appendingPathComponent(edited))
+        try Data(repeating: UInt8(ascii: "x"), count: original.count).write(to: out.appendingPathComponent(edited))
+        try FileManager.default.removeItem(at: out.appendingPathComponent(deleted))
+        try FileManager.default.removeItem(at: out.appendingPathComponent(thumbnail))
+
+        let rerun = try await runPipeline(out: out, inbox: inbox, jobs: 1)
+        #expect(rerun.stagesRun == 0)
+        #expect(try publishedSnapshot(out) == baseline.filesAfterFirst)
+    }
+
     @Test func runsIntoTwoOutputFoldersPublishIdenticalFiles() async throws {
         let baseline = try await Baseline.shared()
         let folder = try TestFolder()
