@@ -11,7 +11,8 @@ import LecternText
 /// Environment:
 /// - `OCR_BENCH_DIR`: where the image set is made (default /tmp/lectern-ocr-bench); made or updated on each run.
 /// - `OCR_BENCH_SET`: `dev`, `heldout` or `all` (default).
-/// - `OCR_BENCH_ABLATION=1`: also measure each preprocessing step on and off (slow: about 8 passes).
+/// - `OCR_BENCH_ABLATION=1`: also measure each preprocessing step on and off (slow: about 11 passes);
+///   `OCR_BENCH_ABLATION=x-height,psm` measures only the variants whose names contain one of those words.
 /// - `OCR_BENCH_SKIP_RUN=1`: skip the `lectern run --jobs 1/2` throughput measurement.
 enum OCRBenchmark {
     struct Image {
@@ -28,6 +29,7 @@ enum OCRBenchmark {
         var lecternAccuracy = 0.0
         var cliAccuracy = 0.0
         var lecternSeconds = 0.0
+        var timings = OCRTimings()
         var cliSeconds = 0.0
         var words = 0
         var validQuestions = 0
@@ -68,8 +70,9 @@ enum OCRBenchmark {
             var row = Row(image: image)
             let data = try Data(contentsOf: image.url)
             var start = now()
-            let page = try engine.recognize(imageData: data)
+            let (page, timings) = try engine.recognizeWithTimings(imageData: data)
             row.lecternSeconds = now() - start
+            row.timings = timings
             row.lecternAccuracy = CharacterAccuracy.score(expected: image.truth, actual: page.text)
 
             start = now()
@@ -91,7 +94,10 @@ enum OCRBenchmark {
         }
         report(rows)
         if environment["OCR_BENCH_SKIP_RUN"] != "1" { try throughput(images) }
-        if environment["OCR_BENCH_ABLATION"] == "1" { try ablation(images.filter { $0.set == "dev" }) }
+        if let chosen = environment["OCR_BENCH_ABLATION"], !chosen.isEmpty {
+            let words = chosen == "1" ? [] : chosen.split(separator: ",").map(String.init)
+            try ablation(images.filter { $0.set == "dev" }, only: words)
+        }
     }
 
     // MARK: Figures
@@ -123,6 +129,15 @@ enum OCRBenchmark {
         print("| Lectern (OCREngine, incl. clean-up and thumbnail) | tesseract CLI (process, incl. model load) | ratio |")
         print("| ---: | ---: | ---: |")
         print(String(format: "| %.2f | %.2f | %.2f× |", l, c, l / c))
+        print("\nWhere Lectern's time goes, mean seconds per image")
+        var parts: [(String, [Double])] = [("decode", rows.map(\.timings.decode))]
+        for name in rows.flatMap({ $0.timings.steps.map(\.name) }).reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
+            parts.append((name, rows.map { $0.timings.steps.filter { $0.name == name }.reduce(0) { $0 + $1.seconds } }))
+        }
+        parts += [("recognise (Tesseract)", rows.map(\.timings.recognize)), ("thumbnail", rows.map(\.timings.thumbnail))]
+        print("| " + parts.map(\.0).joined(separator: " | ") + " |")
+        print("|" + String(repeating: " ---: |", count: parts.count))
+        print("| " + parts.map { String(format: "%.3f", mean($0.1)) }.joined(separator: " | ") + " |")
 
         print("\nQuiz: images with at least 120 OCR words that get 10 valid questions")
         print("| set | eligible | 10 valid | share | subject right | title right |")
@@ -168,7 +183,7 @@ enum OCRBenchmark {
     }
 
     /// Accuracy with each preprocessing step switched off (or on) in turn, on the dev images.
-    static func ablation(_ images: [Image]) throws {
+    static func ablation(_ images: [Image], only words: [String]) throws {
         let d = OCRPreprocessing()
         var variants: [(String, OCROptions)] = [
             ("default (psm 3, all steps)", OCROptions()),
@@ -187,7 +202,10 @@ enum OCRBenchmark {
             ("without white border", with { $0.borderPixels = 0 }),
             ("with Sauvola binarisation", with { $0.binarize = true }),
             ("default steps, psm 6", OCROptions(pageSegmentationMode: 6)),
+            ("x-height 20 px", with { $0.targetXHeight = 20 }),
+            ("x-height 30 px", with { $0.targetXHeight = 30 }),
         ]
+        if !words.isEmpty { variants = variants.filter { variant in words.contains { variant.0.contains($0) } } }
         print("\nAblation on the \(images.count) dev images: mean character accuracy and seconds per image")
         print("| variant | clean | degraded | s/image |")
         print("| --- | ---: | ---: | ---: |")
