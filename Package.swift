@@ -47,7 +47,7 @@ let package = Package(
 
         .testTarget(name: "LecternModelTests", dependencies: ["LecternModel"]),
         .testTarget(name: "LecternOCRTests", dependencies: ["LecternOCR", "LecternModel"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "LecternHTMLTests", dependencies: ["LecternHTML", "LecternModel"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LecternHTMLTests", dependencies: ["LecternHTML", "LecternGenerate", "LecternText", "LecternModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LecternTextTests", dependencies: ["LecternText", "LecternModel"]),
         .testTarget(name: "LecternGenerateTests", dependencies: ["LecternGenerate", "LecternText", "LecternModel"]),
         .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternModel"]),
