@@ -3,9 +3,6 @@ import Testing
 import LecternHTML
 import LecternModel
 import LecternText
-// LecternGenerate is not a declared dependency of this test target (Package.swift is not this area's file):
-// it resolves because `swift test` builds every module into one place and links them into one test bundle.
-// Declaring it (`"LecternGenerate"` in LecternHTMLTests' dependencies) would make that explicit.
 import LecternGenerate
 
 /// The lecture stage on the real sample course through the real parser (libxml2), end to end.
