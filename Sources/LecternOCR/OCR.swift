@@ -120,6 +120,9 @@ public final class OCREngine: @unchecked Sendable {
                 "Text recognition could not load its language data \"\(options.language)\" from \(path): the files may be damaged.")
         }
         TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(options.pageSegmentationMode)))
+        // Tesseract reads every low-confidence line a second time inverted (for white-on-black text);
+        // worksheets are dark on light, and on noisy photos those second reads cost more than they find.
+        _ = TessBaseAPISetVariable(api, "tessedit_do_invert", "0")
         self.api = api
     }
 

@@ -121,27 +121,28 @@ enum Preprocessor {
 
         guard var pix = timed("grayscale", { PixImage(taking: pixConvertTo8(original.pointer, 0)) }) else { return nil }
         steps.append("grayscale")
-
         let estimate = timed("measure letters") { estimateXHeight(pix) }
         var xHeight = estimate
+        var factor = 1.0
         if options.rescale, let estimate {
-            let scaled: (PixImage, String, Double)? = timed("scale") {
-                var factor = Double(max(8, options.targetXHeight)) / estimate
-                factor = min(max(factor, 0.25), 4)
-                // Never build a working image beyond 64 megapixels.
-                let area = Double(pix.width) * Double(pix.height)
-                if area * factor * factor > 64e6 { factor = (64e6 / area).squareRoot() }
-                // Resampling within ±15% buys nothing and blurs.
-                guard abs(factor - 1) > 0.15,
-                      let out = PixImage(taking: pixScale(pix.pointer, Float(factor), Float(factor))) else { return nil }
-                return (out, String(format: "scale x%.2f (x-height %.0f px)", factor, estimate), estimate * factor)
-            }
-            if let (image, step, newXHeight) = scaled {
-                pix = image
-                steps.append(step)
-                xHeight = newXHeight
-            }
+            factor = min(max(Double(max(8, options.targetXHeight)) / estimate, 0.25), 4)
+            // Never build a working image beyond 64 megapixels.
+            let area = Double(pix.width) * Double(pix.height)
+            if area * factor * factor > 64e6 { factor = (64e6 / area).squareRoot() }
+            // Resampling within ±15% buys nothing and blurs.
+            if abs(factor - 1) <= 0.15 { factor = 1 }
         }
+        // Background and skew are worked out on the smaller of the two pages: before scaling up, after scaling down.
+        let scaleUp = factor > 1
+        func rescale() {
+            guard factor != 1, let estimate,
+                  let out = timed("scale", { PixImage(taking: pixScaleGeneral(pix.pointer, Float(factor), Float(factor), 0, 0)) })
+            else { return }
+            pix = out
+            steps.append(String(format: "scale x%.2f (x-height %.0f px)", factor, estimate))
+            xHeight = estimate * factor
+        }
+        if !scaleUp { rescale() }
 
         if options.normalizeBackground,
            let normalized = timed("normalise background", { PixImage(taking: pixBackgroundNormSimple(pix.pointer, nil, nil)) }) {
@@ -167,6 +168,8 @@ enum Preprocessor {
                 }
             }
         }
+
+        if scaleUp { rescale() }
 
         if options.binarize {
             let binary: PixImage? = timed("binarise") {
