@@ -1,6 +1,7 @@
 import Foundation
 import LecternModel
 import LecternText
+import Synchronization
 
 /// Turns a script's analysis into a word list: a calibrated level with its evidence, the definition of the
 /// sense used in the context sentence, and a test per level (docs/GRADING.md).
@@ -25,7 +26,6 @@ public struct WordListBuilder: Sendable {
     public func build(analysis: TextAnalysis, id: String, source: SourceRef) -> WordListBundle {
         let ranked = analysis.words.sorted { ($1.count, $0.lemma) < ($0.count, $1.lemma) }.prefix(options.maxWords)
         let entries = ranked.map { entry(for: $0, sentences: analysis.sentences) }
-        let memo = CandidateMemo()
         // Same-source distractor pools per level and part of speech: (word, Zipf), looked up once.
         var pools: [String: [(word: String, zipf: Double)]] = [:]
         for e in entries where e.definition != nil {
@@ -35,7 +35,7 @@ public struct WordListBuilder: Sendable {
         for level in WordLevel.allCases {
             let words = entries.filter { $0.level == level }.sorted(by: WordListBuilder.studyOrder)
             guard !words.isEmpty else { continue }
-            let questions = words.compactMap { question(for: $0, among: pools["\($0.level.rawValue)|\($0.partOfSpeech ?? "")"] ?? [], idPrefix: id, memo: memo) }
+            let questions = words.compactMap { question(for: $0, among: pools["\($0.level.rawValue)|\($0.partOfSpeech ?? "")"] ?? [], idPrefix: id) }
             tests.append(WordTest(level: level, words: words.map(\.word), questions: questions))
         }
         return WordListBundle(id: id, source: source, status: .ok, statusReason: nil,
@@ -67,8 +67,7 @@ public struct WordListBuilder: Sendable {
 
     /// "Which word means …?": the answer and three words of the same level and part of speech in a similar
     /// frequency band, from the same script first, then from the frequency list.
-    func question(for entry: WordEntry, among pool: [(word: String, zipf: Double)], idPrefix: String,
-                  memo: CandidateMemo = CandidateMemo()) -> MultipleChoiceQuestion? {
+    func question(for entry: WordEntry, among pool: [(word: String, zipf: Double)], idPrefix: String) -> MultipleChoiceQuestion? {
         guard let definition = entry.definition, let posName = entry.partOfSpeech, let pos = PartOfSpeech(rawValue: posName) else { return nil }
         let zipf = entry.evidence["zipf"] ?? WordFrequencies.floor
         let stem = "Which word means: \(definition)?"
@@ -86,7 +85,7 @@ public struct WordListBuilder: Sendable {
             chosen.append((other.word, "same-source-word"))
         }
         if chosen.count < 3 && options.frequencyListDistractors {
-            for word in frequencyListCandidates(level: entry.level, pos: pos, zipf: zipf, memo: memo) where chosen.count < 3 && acceptable(word) {
+            for word in frequencyListCandidates(level: entry.level, pos: pos, zipf: zipf) where chosen.count < 3 && acceptable(word) {
                 chosen.append((word, "frequency-list-word"))
             }
         }
@@ -104,7 +103,7 @@ public struct WordListBuilder: Sendable {
 
     /// Words of the frequency list nearest in Zipf to `zipf` (within the band) that are base forms whose main
     /// WordNet part of speech is `pos`, not stop words, and graded `level`. Deterministic; at most 400 looked at.
-    func frequencyListCandidates(level: WordLevel, pos: PartOfSpeech, zipf: Double, memo: CandidateMemo = CandidateMemo()) -> [String] {
+    func frequencyListCandidates(level: WordLevel, pos: PartOfSpeech, zipf: Double) -> [String] {
         let ranked = grader.frequencies.ranked
         // ranked is by descending Zipf: find the first word at or below `zipf`.
         var lo = 0, hi = ranked.count
@@ -121,24 +120,30 @@ public struct WordListBuilder: Sendable {
             let word: String
             if upGap <= downGap { word = ranked[up].word; up -= 1 } else { word = ranked[down].word; down += 1 }
             looked += 1
-            let profile: CandidateMemo.Profile?
-            if let known = memo.profiles[word] { profile = known } else {
-                profile = candidateProfile(word)
-                memo.profiles[word] = .some(profile)
-            }
+            let profile = CandidateMemo.shared.profile(of: word) { candidateProfile(word) }
             if let profile, profile.pos == pos && profile.level == level { out.append(word) }
         }
         return out
     }
 }
 
-/// Per build: what a frequency-list word can be as a distractor, worked out once.
-final class CandidateMemo {
-    struct Profile {
+/// What a frequency-list word can be as a distractor, worked out once per process: grading a word reads
+/// WordNet's derivations, and a batch of 10,000 small scripts looked at the same candidates for every item.
+/// Bounded by the frequency list's size; the same for every build (it depends only on WordNet and the model).
+final class CandidateMemo: Sendable {
+    struct Profile: Sendable {
         var pos: PartOfSpeech
         var level: WordLevel
     }
-    var profiles: [String: Profile?] = [:]
+    static let shared = CandidateMemo()
+    private let profiles = Mutex<[String: Profile?]>([:])
+
+    func profile(of word: String, compute: () -> Profile?) -> Profile? {
+        if let known = profiles.withLock({ $0[word] }) { return known }
+        let profile = compute()
+        profiles.withLock { $0[word] = .some(profile) }
+        return profile
+    }
 }
 
 extension WordListBuilder {
