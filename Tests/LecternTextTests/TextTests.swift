@@ -288,8 +288,8 @@ let sharedWordNet: WordNet = {
         #expect(analysis.words.map(\.lemma).sorted() == ["flow", "river"])
     }
 
-    @Test func largeTextIsFastEnough() {
-        // A rough guard in debug builds; the real benchmark runs a release build on 1M words.
+    @Test func aLargeTextIsAnalysedWhole() {
+        // Speed is measured by `lectern-bench words` on 1M words; this checks nothing is dropped on a big input.
         let vocabulary = ["river", "geese", "running", "studies", "bank", "the", "and", "houses", "children",
                           "better", "analyses", "quickly", "of", "Maria", "3.14", "bridges", "walked"]
         var rng = SplitMix64(seed: 42)
@@ -300,12 +300,10 @@ let sharedWordNet: WordNet = {
             for _ in 0..<n { words.append(vocabulary[Int(rng.next() % UInt64(vocabulary.count))]) }
             text += (s % 7 == 0 ? "Mr. " : "") + words.joined(separator: " ").capitalizedFirst + ". "
         }
-        let clock = ContinuousClock()
-        var result: TextAnalysis?
-        let elapsed = clock.measure { result = analyzer.analyze(text) }
-        #expect(result!.tokenCount > 60_000)
-        #expect(elapsed < .seconds(10))
-        #expect(result!.words.first { $0.lemma == "goose" } != nil)
+        let result = analyzer.analyze(text)
+        #expect(result.tokenCount > 60_000)
+        #expect(result.sentenceCount == 5_000)
+        #expect(result.words.first { $0.lemma == "goose" } != nil)
     }
 }
 
