@@ -47,7 +47,8 @@ struct RecognitionTests {
         #expect(page.words.count >= 90)
         #expect(page.words.allSatisfy { (0...100).contains($0.confidence) && !$0.text.isEmpty })
         #expect(page.preprocessing.first == "grayscale", "\(page.preprocessing)")
-        #expect(page.preprocessing.contains { $0.hasPrefix("scale") }, "\(page.preprocessing)")
+        // Its letters are taller than 12 px: scaling them up reads no better and is slower (docs/OCR.md).
+        #expect(!page.preprocessing.contains { $0.hasPrefix("scale") }, "\(page.preprocessing)")
     }
 
     @Test("a tilted, unevenly lit phone photo keeps all its paragraphs")
