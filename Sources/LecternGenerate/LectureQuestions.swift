@@ -125,7 +125,7 @@ struct LectureQuestionMaker {
 
     /// A validated cloze on `fact`, or nil when the course has no three good distractors for it.
     func multipleChoice(_ fact: LectureFact, topic: TopicContext) -> Choice? {
-        guard let validator, let wordNet else { return nil }
+        guard let validator, wordNet != nil else { return nil }
         let stemSentence = FactFinder.blanked(fact)
         guard PlainText.contains(stemSentence, "_____") else { return nil }
         var distractors: [(text: String, origin: LectureFact?)] = []
