@@ -92,7 +92,7 @@ public struct InboxScanner: Sendable {
                     folders.append(relative)
                 } else if type == S_IFREG {
                     entries.append(Entry(relativePath: relative, size: Int64(info.st_size),
-                                         mtimeNs: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                                         mtimeNs: info.modificationNs,
                                          inode: UInt64(info.st_ino)))
                 }
             }
@@ -115,7 +115,7 @@ public struct InboxScanner: Sendable {
         var info = stat()
         guard stat(target, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return Entry(relativePath: relative, size: Int64(info.st_size),
-                     mtimeNs: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                     mtimeNs: info.modificationNs,
                      inode: UInt64(info.st_ino))
     }
 
@@ -189,4 +189,9 @@ public struct InboxScanner: Sendable {
         if Self.textExtensions.contains(ext) { return .wordlist }
         return .other
     }
+}
+
+extension stat {
+    /// The modification time in nanoseconds: with size (and inode), what tells a file changed without reading it.
+    var modificationNs: Int64 { Int64(st_mtim.tv_sec) * 1_000_000_000 + Int64(st_mtim.tv_nsec) }
 }

@@ -129,7 +129,7 @@ public final class InboxWatcher {
         var result: [String: FileSignature] = [:]
         walk { path, info in
             result[path] = FileSignature(size: Int64(info.st_size),
-                                         mtimeNs: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                                         mtimeNs: info.modificationNs,
                                          inode: UInt64(info.st_ino))
         }
         return result

@@ -178,7 +178,7 @@ struct RecordedFiles {
     static func fileStat(_ url: URL) -> (size: Int64, mtimeNs: Int64)? {
         var info = stat()
         guard stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return (Int64(info.st_size), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        return (Int64(info.st_size), info.modificationNs)
     }
 }
 
