@@ -31,11 +31,12 @@ public struct WordListBuilder: Sendable {
         for e in entries where e.definition != nil {
             pools["\(e.level.rawValue)|\(e.partOfSpeech ?? "")", default: []].append((e.word, e.evidence["zipf"] ?? 0))
         }
+        let sourceWords = Set(entries.map(\.word))
         var tests: [WordTest] = []
         for level in WordLevel.allCases {
             let words = entries.filter { $0.level == level }.sorted(by: WordListBuilder.studyOrder)
             guard !words.isEmpty else { continue }
-            let questions = words.compactMap { question(for: $0, among: pools["\($0.level.rawValue)|\($0.partOfSpeech ?? "")"] ?? [], idPrefix: id) }
+            let questions = words.compactMap { question(for: $0, among: pools["\($0.level.rawValue)|\($0.partOfSpeech ?? "")"] ?? [], sourceWords: sourceWords, idPrefix: id) }
             tests.append(WordTest(level: level, words: words.map(\.word), questions: questions))
         }
         return WordListBundle(id: id, source: source, status: .ok, statusReason: nil,
@@ -67,26 +68,37 @@ public struct WordListBuilder: Sendable {
 
     /// "Which word means …?": the answer and three words of the same level and part of speech in a similar
     /// frequency band, from the same script first, then from the frequency list.
-    func question(for entry: WordEntry, among pool: [(word: String, zipf: Double)], idPrefix: String) -> MultipleChoiceQuestion? {
+    /// A frequency-list word that is also in the script is only used from the same-source pool (where its level
+    /// and part of speech are the ones its entry shows).
+    func question(for entry: WordEntry, among pool: [(word: String, zipf: Double)], sourceWords: Set<String> = [],
+                  idPrefix: String) -> MultipleChoiceQuestion? {
         guard let definition = entry.definition, let posName = entry.partOfSpeech, let pos = PartOfSpeech(rawValue: posName) else { return nil }
         let zipf = entry.evidence["zipf"] ?? WordFrequencies.floor
         let stem = "Which word means: \(definition)?"
-        let stemWords = Set(Tokenizer.words(in: stem).map { $0.text.lowercased() })
-        var chosen: [(word: String, origin: String)] = []
+        // Options are chosen by the validator's own criteria (lemmatised stem words, distinct lemmas, the SemCor
+        // frequency band), so a question is not lost to one distractor the validator would refuse when another
+        // candidate would pass.
+        let stemWords = Set(Tokenizer.words(in: stem).map { validator.normalise($0.text) })
+        let answerLemma = validator.normalise(entry.word)
+        if !entry.word.contains(" ") && stemWords.contains(answerLemma) { return nil }
+        var chosen: [(word: String, origin: String, lemma: String)] = []
         func acceptable(_ word: String) -> Bool {
             if word == entry.word || chosen.contains(where: { $0.word == word }) { return false }
-            if stemWords.contains(word) || wordNet.areRelated(word, entry.word) { return false }
+            let lemma = validator.normalise(word)
+            if lemma == answerLemma || stemWords.contains(lemma) || chosen.contains(where: { $0.lemma == lemma }) { return false }
+            if !validator.bandProblems([entry.word, word], answer: entry.word).isEmpty { return false }
+            if wordNet.areRelated(word, entry.word) { return false }
             return !chosen.contains { wordNet.areRelated($0.word, word) }
         }
         let sameSource = pool
             .filter { abs($0.zipf - zipf) <= options.distractorZipfBand }
             .sorted { (abs($0.zipf - zipf), $0.word) < (abs($1.zipf - zipf), $1.word) }
         for other in sameSource where chosen.count < 3 && acceptable(other.word) {
-            chosen.append((other.word, "same-source-word"))
+            chosen.append((other.word, "same-source-word", validator.normalise(other.word)))
         }
         if chosen.count < 3 && options.frequencyListDistractors {
-            for word in frequencyListCandidates(level: entry.level, pos: pos, zipf: zipf) where chosen.count < 3 && acceptable(word) {
-                chosen.append((word, "frequency-list-word"))
+            for word in frequencyListCandidates(level: entry.level, pos: pos, zipf: zipf) where chosen.count < 3 && !sourceWords.contains(word) && acceptable(word) {
+                chosen.append((word, "frequency-list-word", validator.normalise(word)))
             }
         }
         guard chosen.count == 3 else { return nil }

@@ -102,3 +102,35 @@ private let wordNet = try! WordNet.shared()
         #expect(build(text) == build(text))
     }
 }
+
+@Suite struct WordTestCountTests {
+    /// The most common words (verbs such as "go", "say", "want") used to lose their question when the nearest
+    /// distractor by Zipf failed the validator's SemCor band check; options are now chosen by the validator's
+    /// criteria, so only definitions that contain the word itself (and words without 3 good candidates) go without.
+    @Test func commonWordsGetQuestions() {
+        let ranked = WordFrequencies.shared.ranked.prefix(3_000).filter { $0.word.allSatisfy { $0 >= "a" && $0 <= "z" } }
+        var state: UInt64 = 7
+        var text = ""
+        for s in 0..<2_000 {
+            for k in 0..<10 {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                let word = ranked[Int((state >> 33) % UInt64(ranked.count))].word
+                text += k == 0 ? word.prefix(1).uppercased() + word.dropFirst() : word
+                text += k == 9 ? ". " : " "
+            }
+            if s % 50 == 49 { text += "\n" }
+        }
+        let analysis = TextAnalyzer(wordNet: wordNet).analyze(text)
+        let bundle = WordListBuilder(wordNet: wordNet, options: WordTestOptions()).build(analysis: analysis, id: "c", source: SourceRef(path: "c.txt", sha256: "x"))
+        let validator = QuestionValidator(wordNet: wordNet)
+        let questions = bundle.tests.flatMap(\.questions)
+        #expect(questions.allSatisfy { validator.problems($0).isEmpty })
+        let answerable = bundle.words.filter { entry in
+            guard let definition = entry.definition else { return false }
+            let stemLemmas = Set(Tokenizer.words(in: definition).map { validator.normalise($0.text) })
+            return !stemLemmas.contains(validator.normalise(entry.word))
+        }
+        #expect(bundle.words.count == 500)
+        #expect(questions.count * 100 >= answerable.count * 95, "\(questions.count) questions for \(answerable.count) answerable words")
+    }
+}
