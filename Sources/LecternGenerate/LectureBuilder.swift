@@ -83,26 +83,33 @@ public struct LectureBuilder: Sendable {
         let folders = sectionsByFolder.keys.sorted { (weekOf($0), $0) < (weekOf($1), $1) }
             .filter { !(sectionsByFolder[$0] ?? []).isEmpty }
 
-        // Questions need the whole course: distractors come from other topics.
-        let contexts = folders.flatMap { sectionsByFolder[$0]! }.map {
+        // Questions need the whole course: distractors come from other topics. Each topic's own work (its facts,
+        // then its questions) is independent of the others' and runs on all cores; the order is the serial one.
+        let courseTopics = folders.flatMap { sectionsByFolder[$0]! }
+        let contexts = courseTopics.concurrentMap {
             LectureQuestionMaker.context(id: $0.id, title: $0.title, blocks: $0.blocks)
         }
-        let contextByID = Dictionary(contexts.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let maker = LectureQuestionMaker(wordNet: wordNet, topics: contexts)
-        var pool: [PoolQuestion] = []
+        let contextByID = Dictionary(contexts.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let poolPerTopic = options.poolQuestionsPerTopic
+        // Per topic in course order (a post copied into two folders keeps one ID, and the first one's context).
+        let questions = courseTopics.map { contextByID[$0.id]! }.concurrentMap { context -> (EngagementQuestion?, [PoolQuestion]) in
+            let choices = maker.bestChoices(context, limit: max(1, poolPerTopic))
+            var items = choices.prefix(poolPerTopic).map { maker.poolQuestion($0, topic: context) }
+            if items.isEmpty, poolPerTopic > 0, let item = maker.titlePoolQuestion(context) {
+                items.append(item)
+            }
+            return (maker.engagementQuestion(context, choice: choices.first), items)
+        }
+        let pool = questions.flatMap(\.1)
         let projects = options.endingProjects && course.settings.project != false
 
+        var position = 0
         let subjects = folders.map { folder -> Subject in
             var topics = sectionsByFolder[folder]!
             for index in topics.indices {
-                let context = contextByID[topics[index].id]!
-                let choices = maker.bestChoices(context, limit: max(1, options.poolQuestionsPerTopic))
-                topics[index].engagementQuestion = maker.engagementQuestion(context, choice: choices.first)
-                var items = choices.prefix(options.poolQuestionsPerTopic).map { maker.poolQuestion($0, topic: context) }
-                if items.isEmpty, options.poolQuestionsPerTopic > 0, let item = maker.titlePoolQuestion(context) {
-                    items.append(item)
-                }
-                pool += items
+                topics[index].engagementQuestion = questions[position].0
+                position += 1
             }
             let subjectTitle = Self.subjectTitle(folder, settings: course.settings, fallback: title)
             let project = projects
@@ -225,6 +232,8 @@ public struct LectureBuilder: Sendable {
 enum StableID {
     static func make(_ parts: String...) -> String {
         var generator = SeededGenerator(seed: parts.joined(separator: "|"))
-        return String(format: "%016llx", generator.next())
+        // `String(format: "%016llx")` without Foundation's formatter (a course makes thousands of IDs).
+        let digits = String(generator.next(), radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

@@ -93,7 +93,7 @@ enum FactFinder {
     }
 
     static func classify(_ text: String, inline: Inline.Kind) -> (LectureFact.Kind, String)? {
-        guard !text.isEmpty, text.count <= 40, !text.contains("\n") else { return nil }
+        guard !text.isEmpty, text.count <= 40, !text.utf8.contains(0x0A) else { return nil }
         if inline == .code {
             let scalars = text.unicodeScalars
             func isNameStart(_ s: Unicode.Scalar) -> Bool { (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || s == "_" }

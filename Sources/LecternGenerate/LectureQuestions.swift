@@ -6,8 +6,8 @@ import LecternText
 /// topic and the spaced-repetition pool items (levels 1–4). Multiple-choice questions are clozes on a term,
 /// code name or year of the topic, with distractors of the same sort from the rest of the course; each one
 /// passes `QuestionValidator` or is not used.
-struct LectureQuestionMaker {
-    struct TopicContext {
+struct LectureQuestionMaker: Sendable {
+    struct TopicContext: Sendable {
         var id: String
         var title: String
         var blocks: [Block]
@@ -31,7 +31,7 @@ struct LectureQuestionMaker {
     let factsByTopic: [String: [LectureFact]]
 
     /// A distractor candidate and its answer's forms: lower case, the validator's key, parts of speech.
-    struct Candidate {
+    struct Candidate: Sendable {
         var fact: LectureFact
         var lower: String
         var key: String?
@@ -46,17 +46,17 @@ struct LectureQuestionMaker {
         self.topicTitles = topics.map { ($0.id, $0.title) }
         // Each topic's code is read once: the course's called names refine the facts, and each topic's
         // called and assigned names become distractors below.
-        let codeNames = topics.map { topic in
+        let codeNames = topics.concurrentMap { topic in
             let code = EndingProjectBuilder.allCode(topic.blocks).compactMap(\.text)
             return (called: FactFinder.calledNames(code), assigned: FactFinder.assignedNames(code))
         }
         let called = codeNames.reduce(into: Set<String>()) { $0.formUnion($1.called) }
-        var facts = topics.flatMap(\.facts).map { Self.refined($0, called: called, wordNet: wordNet) }
+        var facts = topics.flatMap(\.facts).concurrentMap { Self.refined($0, called: called, wordNet: wordNet) }
         // Names the course's code calls or assigns are distractors of the same sort too.
         let known = Set(facts.filter { $0.kind == .code }.map(\.answer))
         for (topic, code) in zip(topics, codeNames) {
             let names = code.called.map { ($0, "function") } + code.assigned.map { ($0, "variable") }
-            for (name, shape) in names.sorted(by: { $0.0 < $1.0 }) where !known.contains(name) && !name.contains(".")
+            for (name, shape) in names.sorted(by: { $0.0 < $1.0 }) where !known.contains(name) && !name.utf8.contains(UInt8(ascii: "."))
                 && FactFinder.codeShape(name) == "identifier" && name.count >= 2 {
                 facts.append(LectureFact(answer: name, kind: .code, shape: shape, words: 1, topicID: topic.id,
                                          topicTitle: topic.title, sentence: "", score: -100))

@@ -66,7 +66,7 @@ public struct QuestionValidator: Sendable {
             }
             if stemWords.contains(normalise(option)) { problems.append("distractor '\(option)' appears in the stem") }
         }
-        if !answer.contains(" "), stemWords.contains(normalise(answer)) {
+        if !answer.utf8.contains(0x20), stemWords.contains(normalise(answer)) {
             problems.append("the answer '\(answer)' appears in the stem")
         }
         if let kind = kindProblem(question.options, answer: answer) { problems.append(kind) }

@@ -294,10 +294,14 @@ struct PrettyJSONWriter {
         bytes.append(UInt8(ascii: "}"))
     }
 
+    private static let spaces = [UInt8](repeating: 0x20, count: 128)
+
     private mutating func writeIndent() {
-        for _ in 0..<indent {
-            bytes.append(0x20)
-            bytes.append(0x20)
+        var remaining = 2 * indent
+        while remaining > 0 {
+            let run = Swift.min(remaining, Self.spaces.count)
+            bytes.append(contentsOf: Self.spaces[0..<run])
+            remaining -= run
         }
     }
 
