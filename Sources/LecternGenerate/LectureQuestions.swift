@@ -161,10 +161,12 @@ struct LectureQuestionMaker: Sendable {
                 }
             }
         } else {
-            let candidates = (candidatesBySort[fact.kind.rawValue + "|" + fact.shape] ?? [])
-                .seededShuffle(seed: fact.topicID + "|" + fact.answer)
-                .sorted { abs($0.fact.words - fact.words) < abs($1.fact.words - fact.words) }
-            for candidate in candidates where distractors.count < 3 {
+            // Seeded order, nearest word count first; indices are shuffled, not the candidates (copies add up).
+            let candidates = candidatesBySort[fact.kind.rawValue + "|" + fact.shape] ?? []
+            let order = Array(candidates.indices).seededShuffle(seed: fact.topicID + "|" + fact.answer)
+                .sorted { abs(candidates[$0].fact.words - fact.words) < abs(candidates[$1].fact.words - fact.words) }
+            for index in order where distractors.count < 3 {
+                let candidate = candidates[index]
                 if accept(candidate.fact.answer, lower: candidate.lower, key: candidate.key ?? validator.normalise(candidate.fact.answer),
                           pos: candidate.pos) {
                     distractors.append((candidate.fact.answer, candidate.fact))

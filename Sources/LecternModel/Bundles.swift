@@ -78,7 +78,7 @@ public enum WordLevel: String, Codable, Sendable, CaseIterable, Comparable {
     }
 }
 
-public struct WordEntry: Codable, Sendable, Hashable {
+public struct WordEntry: Codable, Sendable, Hashable, ConcurrentlyEncodable {
     public var word: String
     public var level: WordLevel
     public var partOfSpeech: String?
@@ -101,7 +101,7 @@ public struct WordEntry: Codable, Sendable, Hashable {
     }
 }
 
-public struct WordTest: Codable, Sendable, Hashable {
+public struct WordTest: Codable, Sendable, Hashable, ConcurrentlyEncodable {
     public var level: WordLevel
     /// Lemmas in study order.
     public var words: [String]
@@ -183,7 +183,7 @@ public struct Topic: Codable, Sendable, Hashable {
     }
 }
 
-public struct Subject: Codable, Sendable, Hashable {
+public struct Subject: Codable, Sendable, Hashable, ConcurrentlyEncodable {
     public var title: String
     public var week: Int
     public var topics: [Topic]
@@ -197,7 +197,7 @@ public struct Subject: Codable, Sendable, Hashable {
     }
 }
 
-public struct PoolQuestion: Codable, Sendable, Hashable {
+public struct PoolQuestion: Codable, Sendable, Hashable, ConcurrentlyEncodable {
     public struct Rendering: Codable, Sendable, Hashable {
         public var level: Int
         public var format: EngagementQuestion.Format

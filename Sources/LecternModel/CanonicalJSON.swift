@@ -8,7 +8,8 @@ import Foundation
 /// two-space indents, `[\n\n]` for an empty array), but written by a small encoder of our own: JSONEncoder's
 /// per-value type checks made it the slowest step of the lecture stage. Values it cannot write the same way
 /// (dates, URLs, decimals) go to JSONEncoder whole; floating-point numbers are formatted by
-/// JSONEncoder one at a time.
+/// JSONEncoder one at a time. The elements of the outermost arrays (a lecture's subjects and question pool)
+/// are encoded and written on all cores, each with the indentation of its place: the bytes do not change.
 public enum CanonicalJSON {
     public static func encode<T: Encodable>(_ value: T) throws -> Data {
         let root: JSONNode
@@ -53,6 +54,8 @@ enum JSONNode {
     case array(JSONArrayBox)
     /// What a `superEncoder()` received, read when writing (its owner fills it after asking for it).
     case superValue(TreeEncoder)
+    /// Already written, with the indentation of its place.
+    case written([UInt8])
 }
 
 final class JSONObjectBox {
@@ -75,8 +78,17 @@ final class TreeEncoder: Encoder {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     private(set) var result: JSONNode?
+    /// How deep in the document the encoded value sits (the root is 0): its indentation when written.
+    let depth: Int
 
-    static func node<T: Encodable>(of value: T) throws -> JSONNode {
+    init(depth: Int) {
+        self.depth = depth
+    }
+
+    /// Arrays this close to the root are written element by element on all cores.
+    static let concurrentDepth = 1
+
+    static func node<T: Encodable>(of value: T, depth: Int = 0) throws -> JSONNode {
         // Metatype comparisons, not dynamic casts: this runs for every value in the tree.
         if T.self == String.self { return .string(value as! String) }
         if T.self == Int.self { return integer(value as! Int) }
@@ -84,7 +96,14 @@ final class TreeEncoder: Encoder {
         if T.self == Data.self { return .string((value as! Data).base64EncodedString()) }
         if T.self == Double.self || T.self == Float.self { return .literal(try formattedNumber(value)) }
         if T.self == Date.self || T.self == URL.self || T.self == Decimal.self { throw NeedsFoundationEncoder() }
-        let encoder = TreeEncoder()
+        if depth <= concurrentDepth, let array = value as? any ConcurrentlyWrittenArray {
+            return try array.writtenConcurrently(depth: depth)
+        }
+        return try encoded(value, depth: depth)
+    }
+
+    static func encoded<T: Encodable>(_ value: T, depth: Int) throws -> JSONNode {
+        let encoder = TreeEncoder(depth: depth)
         try value.encode(to: encoder)
         // A value that encodes nothing is an empty object in JSONEncoder too.
         return encoder.result ?? .object(JSONObjectBox())
@@ -105,7 +124,7 @@ final class TreeEncoder: Encoder {
             box = JSONObjectBox()
             result = .object(box)
         }
-        return KeyedEncodingContainer(ObjectContainer<Key>(box: box))
+        return KeyedEncodingContainer(ObjectContainer<Key>(box: box, depth: depth + 1))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -116,13 +135,15 @@ final class TreeEncoder: Encoder {
             box = JSONArrayBox()
             result = .array(box)
         }
-        return ArrayContainer(box: box)
+        return ArrayContainer(box: box, depth: depth + 1)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { SingleValueContainer(encoder: self) }
 
     struct ObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let box: JSONObjectBox
+        /// The depth of the values it holds.
+        let depth: Int
         var codingPath: [any CodingKey] { [] }
 
         private func add(_ node: JSONNode, _ key: Key) { box.entries.append((key.stringValue, node)) }
@@ -142,26 +163,26 @@ final class TreeEncoder: Encoder {
         mutating func encode(_ value: UInt16, forKey key: Key) throws { add(TreeEncoder.integer(value), key) }
         mutating func encode(_ value: UInt32, forKey key: Key) throws { add(TreeEncoder.integer(value), key) }
         mutating func encode(_ value: UInt64, forKey key: Key) throws { add(TreeEncoder.integer(value), key) }
-        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { add(try TreeEncoder.node(of: value), key) }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { add(try TreeEncoder.node(of: value, depth: depth), key) }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
                                                             forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
             let nested = JSONObjectBox()
             add(.object(nested), key)
-            return KeyedEncodingContainer(ObjectContainer<NestedKey>(box: nested))
+            return KeyedEncodingContainer(ObjectContainer<NestedKey>(box: nested, depth: depth + 1))
         }
 
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
             let nested = JSONArrayBox()
             add(.array(nested), key)
-            return ArrayContainer(box: nested)
+            return ArrayContainer(box: nested, depth: depth + 1)
         }
 
         mutating func superEncoder() -> any Encoder { superEncoder(forKeyString: "super") }
         mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(forKeyString: key.stringValue) }
 
         private func superEncoder(forKeyString key: String) -> any Encoder {
-            let encoder = TreeEncoder()
+            let encoder = TreeEncoder(depth: depth)
             box.entries.append((key, .superValue(encoder)))
             return encoder
         }
@@ -169,6 +190,8 @@ final class TreeEncoder: Encoder {
 
     struct ArrayContainer: UnkeyedEncodingContainer {
         let box: JSONArrayBox
+        /// The depth of the values it holds.
+        let depth: Int
         var codingPath: [any CodingKey] { [] }
         var count: Int { box.elements.count }
 
@@ -189,22 +212,22 @@ final class TreeEncoder: Encoder {
         mutating func encode(_ value: UInt16) throws { add(TreeEncoder.integer(value)) }
         mutating func encode(_ value: UInt32) throws { add(TreeEncoder.integer(value)) }
         mutating func encode(_ value: UInt64) throws { add(TreeEncoder.integer(value)) }
-        mutating func encode<T: Encodable>(_ value: T) throws { add(try TreeEncoder.node(of: value)) }
+        mutating func encode<T: Encodable>(_ value: T) throws { add(try TreeEncoder.node(of: value, depth: depth)) }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
             let nested = JSONObjectBox()
             add(.object(nested))
-            return KeyedEncodingContainer(ObjectContainer<NestedKey>(box: nested))
+            return KeyedEncodingContainer(ObjectContainer<NestedKey>(box: nested, depth: depth + 1))
         }
 
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
             let nested = JSONArrayBox()
             add(.array(nested))
-            return ArrayContainer(box: nested)
+            return ArrayContainer(box: nested, depth: depth + 1)
         }
 
         mutating func superEncoder() -> any Encoder {
-            let encoder = TreeEncoder()
+            let encoder = TreeEncoder(depth: depth)
             add(.superValue(encoder))
             return encoder
         }
@@ -231,7 +254,33 @@ final class TreeEncoder: Encoder {
         mutating func encode(_ value: UInt16) throws { set(TreeEncoder.integer(value)) }
         mutating func encode(_ value: UInt32) throws { set(TreeEncoder.integer(value)) }
         mutating func encode(_ value: UInt64) throws { set(TreeEncoder.integer(value)) }
-        mutating func encode<T: Encodable>(_ value: T) throws { set(try TreeEncoder.node(of: value)) }
+        mutating func encode<T: Encodable>(_ value: T) throws { set(try TreeEncoder.node(of: value, depth: encoder.depth)) }
+    }
+}
+
+/// A value that `CanonicalJSON` may encode on another thread when it is an element of an outermost array
+/// (the big parts of a bundle).
+public protocol ConcurrentlyEncodable: Encodable, Sendable {}
+
+/// An array whose elements can be encoded and written independently of each other.
+protocol ConcurrentlyWrittenArray {
+    func writtenConcurrently(depth: Int) throws -> JSONNode
+}
+
+extension Array: ConcurrentlyWrittenArray where Element: ConcurrentlyEncodable {
+    /// The array's node, its elements already written (at `depth + 1`) on all cores.
+    func writtenConcurrently(depth: Int) throws -> JSONNode {
+        guard count > 1 else { return try TreeEncoder.encoded(self, depth: depth) }
+        let results = concurrentMap { element -> Result<[UInt8], any Error> in
+            Result {
+                var writer = PrettyJSONWriter(indent: depth + 1)
+                writer.write(try TreeEncoder.node(of: element, depth: depth + 1))
+                return writer.bytes
+            }
+        }
+        let box = JSONArrayBox()
+        box.elements = try results.map { .written(try $0.get()) }
+        return .array(box)
     }
 }
 
@@ -240,7 +289,12 @@ final class TreeEncoder: Encoder {
 /// Writes a `JSONNode` tree the way JSONEncoder's pretty, sorted-keys, unescaped-slashes writer does.
 struct PrettyJSONWriter {
     var bytes: [UInt8] = []
-    private var indent = 0
+    private var indent: Int
+
+    /// `indent`: the depth of the value to write.
+    init(indent: Int = 0) {
+        self.indent = indent
+    }
 
     mutating func write(_ node: JSONNode) {
         switch node {
@@ -249,6 +303,7 @@ struct PrettyJSONWriter {
         case .array(let box): writeArray(box.elements)
         case .object(let box): writeObject(box.entries)
         case .superValue(let encoder): write(encoder.result ?? .object(JSONObjectBox()))
+        case .written(let written): bytes.append(contentsOf: written)
         }
     }
 
