@@ -97,8 +97,11 @@ public struct WordListBuilder: Sendable {
             chosen.append((other.word, "same-source-word", validator.normalise(other.word)))
         }
         if chosen.count < 3 && options.frequencyListDistractors {
-            for word in frequencyListCandidates(level: entry.level, pos: pos, zipf: zipf) where chosen.count < 3 && !sourceWords.contains(word) && acceptable(word) {
-                chosen.append((word, "frequency-list-word", validator.normalise(word)))
+            forEachFrequencyListCandidate(level: entry.level, pos: pos, zipf: zipf) { word in
+                if !sourceWords.contains(word) && acceptable(word) {
+                    chosen.append((word, "frequency-list-word", validator.normalise(word)))
+                }
+                return chosen.count < 3
             }
         }
         guard chosen.count == 3 else { return nil }
@@ -114,8 +117,9 @@ public struct WordListBuilder: Sendable {
     }
 
     /// Words of the frequency list nearest in Zipf to `zipf` (within the band) that are base forms whose main
-    /// WordNet part of speech is `pos`, not stop words, and graded `level`. Deterministic; at most 400 looked at.
-    func frequencyListCandidates(level: WordLevel, pos: PartOfSpeech, zipf: Double) -> [String] {
+    /// WordNet part of speech is `pos`, not stop words, and graded `level`, nearest first, until `body` returns
+    /// false. Deterministic; at most 400 looked at. A word is graded only when its part of speech fits.
+    func forEachFrequencyListCandidate(level: WordLevel, pos: PartOfSpeech, zipf: Double, _ body: (String) -> Bool) {
         let ranked = grader.frequencies.ranked
         // ranked is by descending Zipf: find the first word at or below `zipf`.
         var lo = 0, hi = ranked.count
@@ -123,55 +127,57 @@ public struct WordListBuilder: Sendable {
             let mid = (lo + hi) / 2
             if ranked[mid].zipf > zipf { lo = mid + 1 } else { hi = mid }
         }
-        var out: [String] = []
         var up = lo - 1, down = lo, looked = 0
-        while out.count < 12 && looked < 400 {
+        while looked < 400 {
             let upGap = up >= 0 ? ranked[up].zipf - zipf : .infinity
             let downGap = down < ranked.count ? zipf - ranked[down].zipf : .infinity
             guard min(upGap, downGap) <= options.distractorZipfBand else { break }
             let word: String
             if upGap <= downGap { word = ranked[up].word; up -= 1 } else { word = ranked[down].word; down += 1 }
             looked += 1
-            let profile = CandidateMemo.shared.profile(of: word) { candidateProfile(word) }
-            if let profile, profile.pos == pos && profile.level == level { out.append(word) }
+            guard CandidateMemo.shared.partOfSpeech(of: word, compute: { candidatePartOfSpeech(word) }) == pos,
+                  CandidateMemo.shared.level(of: word, compute: { grader.grade(word).level }) == level else { continue }
+            if !body(word) { return }
         }
-        return out
     }
 }
 
 /// What a frequency-list word can be as a distractor, worked out once per process: grading a word reads
 /// WordNet's derivations, and a batch of 10,000 small scripts looked at the same candidates for every item.
 /// Bounded by the frequency list's size; the same for every build (it depends only on WordNet and the model).
+/// The part of speech is cheap and asked first; a word is graded only when its part of speech is wanted.
 final class CandidateMemo: Sendable {
-    struct Profile: Sendable {
-        var pos: PartOfSpeech
-        var level: WordLevel
-    }
     static let shared = CandidateMemo()
-    private let profiles = Mutex<[String: Profile?]>([:])
+    private let partsOfSpeech = Mutex<[String: PartOfSpeech?]>([:])
+    private let levels = Mutex<[String: WordLevel]>([:])
 
-    func profile(of word: String, compute: () -> Profile?) -> Profile? {
-        if let known = profiles.withLock({ $0[word] }) { return known }
-        let profile = compute()
-        profiles.withLock { $0[word] = .some(profile) }
-        return profile
+    func partOfSpeech(of word: String, compute: () -> PartOfSpeech?) -> PartOfSpeech? {
+        if let known = partsOfSpeech.withLock({ $0[word] }) { return known }
+        let pos = compute()
+        partsOfSpeech.withLock { $0[word] = .some(pos) }
+        return pos
+    }
+
+    func level(of word: String, compute: () -> WordLevel) -> WordLevel {
+        if let known = levels.withLock({ $0[word] }) { return known }
+        let level = compute()
+        levels.withLock { $0[word] = level }
+        return level
     }
 }
 
 extension WordListBuilder {
     /// A frequency-list word usable as a distractor: a base form of at least three letters, not a stop word,
-    /// known to WordNet in lower case; its main part of speech (most senses) and its level.
-    func candidateProfile(_ word: String) -> CandidateMemo.Profile? {
+    /// known to WordNet in lower case; its main part of speech (most senses).
+    func candidatePartOfSpeech(_ word: String) -> PartOfSpeech? {
         guard word.count >= 3, word.allSatisfy({ $0 >= "a" && $0 <= "z" }), !StopWords.english.contains(word) else { return nil }
         var best = PartOfSpeech.noun, bestCount = 0
         for p in PartOfSpeech.allCases {
             let n = wordNet.senseCount(of: word, pos: p)
             if n > bestCount { best = p; bestCount = n }
         }
-        guard bestCount > 0, wordNet.lemma(of: word) == word else { return nil }
-        let level = grader.grade(word).level
-        guard wordNet.hasLowercaseSense(word) else { return nil }
-        return CandidateMemo.Profile(pos: best, level: level)
+        guard bestCount > 0, wordNet.lemma(of: word) == word, wordNet.hasLowercaseSense(word) else { return nil }
+        return best
     }
 }
 

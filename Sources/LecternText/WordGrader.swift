@@ -188,10 +188,10 @@ public struct WordGrader: Sendable {
     func derivationRoot(_ word: String) -> Double {
         var best = model.zipfFloor
         for id in wordNet.synsetIDs(ofKey: WordNet.key(word), pos: nil) {
-            guard let synset = wordNet.synset(id) else { continue }
+            guard let synset = wordNet.synsetStructure(id) else { continue }
             for pointer in synset.pointers where WordGrader.derivationRelations.contains(pointer.relation) {
                 if pointer.sourceWord > 0 && synset.words[pointer.sourceWord - 1].lowercased() != word { continue }
-                guard let target = wordNet.synset(pointer.target) else { continue }
+                guard let target = wordNet.synsetStructure(pointer.target) else { continue }
                 let relatives = pointer.targetWord == 0 ? target.words : [target.words[pointer.targetWord - 1]]
                 for relative in relatives {
                     let other = relative.lowercased()

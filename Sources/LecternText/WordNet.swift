@@ -366,7 +366,7 @@ public final class WordNet: Sendable {
     /// Turns a WordNet lemma ("ice_cream") into display form ("ice cream").
     @inline(__always)
     static func display(_ lemma: String) -> String {
-        lemma.utf8.contains(0x5F) ? lemma.replacingOccurrences(of: "_", with: " ") : lemma
+        lemma.utf8.contains(0x5F) ? String(decoding: lemma.utf8.map { $0 == 0x5F ? 0x20 : $0 }, as: UTF8.self) : lemma
     }
 
     private static let substitutions: [[(suffix: String, ending: String)]] = [
@@ -466,7 +466,7 @@ public final class WordNet: Sendable {
         let key = WordNet.key(lemma)
         let shown = WordNet.display(key)
         for id in synsetIDs(ofKey: key, pos: nil) {
-            if let s = synset(id), s.words.contains(shown) { return true }
+            if let s = synsetStructure(id), s.words.contains(shown) { return true }
         }
         return false
     }
@@ -544,11 +544,97 @@ public final class WordNet: Sendable {
     /// Reads and parses the synset at `id` (nil if the offset is not the start of a synset line).
     public func synset(_ id: SynsetID) -> Synset? {
         data[id.pos.index].withUnsafeBytes { raw -> Synset? in
-            WordNet.parseSynset(raw.bindMemory(to: UInt8.self), id: id)
+            WordNet.parseSynset(raw.bindMemory(to: UInt8.self), id: id, gloss: true)
         }
     }
 
-    private static func parseSynset(_ p: UnsafeBufferPointer<UInt8>, id: SynsetID) -> Synset? {
+    /// The synset at `id` without its gloss and examples (empty): what relation walks need, at a fraction of the
+    /// cost (splitting the gloss was most of a full parse).
+    func synsetStructure(_ id: SynsetID) -> Synset? {
+        data[id.pos.index].withUnsafeBytes { raw -> Synset? in
+            WordNet.parseSynset(raw.bindMemory(to: UInt8.self), id: id, gloss: false)
+        }
+    }
+
+    /// Calls `body` with each pointer of the synset at `id` (relation, target, source and target word numbers),
+    /// straight from the data line: no strings are made.
+    func forEachPointer(of id: SynsetID, _ body: (WordNetRelation, SynsetID, Int, Int) -> Void) {
+        data[id.pos.index].withUnsafeBytes { raw in
+            let p = raw.bindMemory(to: UInt8.self)
+            let n = p.count
+            let start = id.offset
+            guard start >= 0, start < n, start == 0 || p[start - 1] == 0x0A else { return }
+            var i = start
+            @inline(__always) func field() -> (Int, Int) {
+                while i < n && p[i] == 0x20 { i += 1 }
+                let s = i
+                while i < n && p[i] != 0x20 && p[i] != 0x0A { i += 1 }
+                return (s, i)
+            }
+            @inline(__always) func number(_ r: (Int, Int), radix: Int) -> Int {
+                var v = 0
+                for k in r.0..<r.1 {
+                    let c = p[k]
+                    if UTF8Bytes.isDigit(c) { v = v * radix + Int(c - 0x30) }
+                    else if radix == 16, (c | 0x20) >= 0x61 && (c | 0x20) <= 0x66 { v = v * 16 + Int((c | 0x20) - 0x61 + 10) }
+                    else { break }
+                }
+                return v
+            }
+            guard number(field(), radix: 10) == start else { return }
+            _ = field()  // lex_filenum
+            _ = field()  // ss_type
+            let wordCount = number(field(), radix: 16)
+            for _ in 0..<(2 * wordCount) { _ = field() }
+            let pointerCount = number(field(), radix: 10)
+            for _ in 0..<pointerCount {
+                let sym = field(), off = field(), posField = field(), st = field()
+                guard let relation = WordNet.relation(p, sym.0, sym.1), posField.1 > posField.0,
+                      let tpos = PartOfSpeech(wordNetByte: p[posField.0]) else { continue }
+                let stv = number(st, radix: 16)
+                body(relation, SynsetID(offset: number(off, radix: 10), pos: tpos), stv >> 8, stv & 0xFF)
+            }
+        }
+    }
+
+    /// A pointer symbol's relation, from its bytes (`WordNetRelation(rawValue:)` without making a String).
+    @inline(__always)
+    static func relation(_ p: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> WordNetRelation? {
+        let length = e - s
+        guard length == 1 || length == 2 else { return nil }
+        let a = p[s], b: UInt8 = length == 2 ? p[s + 1] : 0
+        switch (a, b) {
+        case (0x21, 0): return .antonym              // !
+        case (0x40, 0): return .hypernym             // @
+        case (0x40, 0x69): return .instanceHypernym  // @i
+        case (0x7E, 0): return .hyponym              // ~
+        case (0x7E, 0x69): return .instanceHyponym   // ~i
+        case (0x23, 0x6D): return .memberHolonym     // #m
+        case (0x23, 0x73): return .substanceHolonym  // #s
+        case (0x23, 0x70): return .partHolonym       // #p
+        case (0x25, 0x6D): return .memberMeronym     // %m
+        case (0x25, 0x73): return .substanceMeronym  // %s
+        case (0x25, 0x70): return .partMeronym       // %p
+        case (0x3D, 0): return .attribute            // =
+        case (0x2B, 0): return .derivationallyRelated // +
+        case (0x3B, 0x63): return .domainTopic       // ;c
+        case (0x2D, 0x63): return .memberOfDomainTopic // -c
+        case (0x3B, 0x72): return .domainRegion      // ;r
+        case (0x2D, 0x72): return .memberOfDomainRegion // -r
+        case (0x3B, 0x75): return .domainUsage       // ;u
+        case (0x2D, 0x75): return .memberOfDomainUsage // -u
+        case (0x2A, 0): return .entailment           // *
+        case (0x3E, 0): return .cause                // >
+        case (0x5E, 0): return .alsoSee              // ^
+        case (0x24, 0): return .verbGroup            // $
+        case (0x26, 0): return .similarTo            // &
+        case (0x3C, 0): return .participle           // <
+        case (0x5C, 0): return .pertainym            // \
+        default: return nil
+        }
+    }
+
+    private static func parseSynset(_ p: UnsafeBufferPointer<UInt8>, id: SynsetID, gloss withGloss: Bool) -> Synset? {
         let n = p.count
         let start = id.offset
         guard start >= 0, start < n, start == 0 || p[start - 1] == 0x0A else { return nil }
@@ -597,7 +683,7 @@ public final class WordNet: Sendable {
         pointers.reserveCapacity(pointerCount)
         for _ in 0..<pointerCount {
             let sym = field(), off = field(), posField = field(), st = field()
-            guard let rel = WordNetRelation(rawValue: UTF8Bytes.string(p, sym.0, sym.1)),
+            guard let rel = WordNet.relation(p, sym.0, sym.1),
                   posField.1 > posField.0, let tpos = PartOfSpeech(wordNetByte: p[posField.0]) else { continue }
             let stv = hex(st)
             pointers.append(SynsetPointer(relation: rel, target: SynsetID(offset: dec(off), pos: tpos),
@@ -607,7 +693,7 @@ public final class WordNet: Sendable {
         while i < end && p[i] != 0x7C { i += 1 }
         var gloss = ""
         var examples: [String] = []
-        if i < end {
+        if withGloss && i < end {
             var a = i + 1, b = end
             while a < b && (p[a] == 0x20 || p[a] == 0x09) { a += 1 }
             while b > a && (p[b - 1] == 0x20 || p[b - 1] == 0x09 || p[b - 1] == 0x0D) { b -= 1 }
@@ -657,14 +743,14 @@ public final class WordNet: Sendable {
 
     /// Words of the hyponyms of this synset's hypernyms (its "sisters"), minus the synset's own words.
     public func coordinateTerms(of id: SynsetID) -> [String] {
-        guard let s = synset(id) else { return [] }
+        guard let s = synsetStructure(id) else { return [] }
         let own = Set(s.words.map { $0.lowercased() })
         var out: [String] = []
         var seen = Set<String>()
         for parent in s.hypernyms + s.instanceHypernyms {
-            guard let ps = synset(parent) else { continue }
+            guard let ps = synsetStructure(parent) else { continue }
             for child in ps.hyponyms + ps.instanceHyponyms where child != id {
-                guard let cs = synset(child) else { continue }
+                guard let cs = synsetStructure(child) else { continue }
                 for w in cs.words {
                     let k = w.lowercased()
                     if !own.contains(k) && seen.insert(k).inserted { out.append(w) }
@@ -679,9 +765,8 @@ public final class WordNet: Sendable {
         var seen = Set<SynsetID>()
         var stack = Array(ids)
         while let id = stack.popLast() {
-            guard let s = synset(id) else { continue }
-            for p in s.pointers where p.relation == .hypernym || p.relation == .instanceHypernym {
-                if seen.insert(p.target).inserted { stack.append(p.target) }
+            forEachPointer(of: id) { relation, target, _, _ in
+                if (relation == .hypernym || relation == .instanceHypernym) && seen.insert(target).inserted { stack.append(target) }
             }
         }
         return seen
@@ -713,8 +798,9 @@ public final class WordNet: Sendable {
         for lemma in lemmas { synsets.formUnion(synsetIDs(ofKey: lemma, pos: nil)) }
         var kin = Set<SynsetID>()
         for id in synsets {
-            guard let synset = synset(id) else { continue }
-            for pointer in synset.pointers where WordNet.kinship.contains(pointer.relation) { kin.insert(pointer.target) }
+            forEachPointer(of: id) { relation, target, _, _ in
+                if WordNet.kinship.contains(relation) { kin.insert(target) }
+            }
         }
         let relatives = Relatives(lemmas: lemmas, synsets: synsets, kin: kin, ancestors: ancestors(of: synsets))
         relativesCache.withLock { $0[key] = relatives }

@@ -183,6 +183,28 @@ let sharedWordNet: WordNet = {
         #expect(!sisters.contains("dog"))
     }
 
+    @Test func pointerSymbolsFromBytes() {
+        for relation in WordNetRelation.allCases {
+            let bytes = Array(relation.rawValue.utf8)
+            let parsed = bytes.withUnsafeBufferPointer { WordNet.relation($0, 0, bytes.count) }
+            #expect(parsed == relation, "\(relation.rawValue)")
+        }
+    }
+
+    @Test func structureAndPointerWalkMatchTheFullParse() throws {
+        for word in ["dog", "bank", "run", "quick", "happily", "ice cream", "teach"] {
+            for id in wn.synsetIDs(of: word) {
+                let full = try #require(wn.synset(id))
+                let light = try #require(wn.synsetStructure(id))
+                #expect(light.words == full.words && light.pointers == full.pointers && light.lexicalFile == full.lexicalFile)
+                var walked: [SynsetPointer] = []
+                wn.forEachPointer(of: id) { walked.append(SynsetPointer(relation: $0, target: $1, sourceWord: $2, targetWord: $3)) }
+                #expect(walked == full.pointers, "\(word) \(id)")
+            }
+        }
+        #expect(WordNet.display("ice_cream") == "ice cream")
+    }
+
     @Test func relatedness() {
         #expect(wn.areRelated("car", "automobile"))
         #expect(!wn.areRelated("car", "banana"))
