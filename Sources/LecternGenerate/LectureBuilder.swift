@@ -104,18 +104,21 @@ public struct LectureBuilder: Sendable {
         let pool = questions.flatMap(\.1)
         let projects = options.endingProjects && course.settings.project != false
 
+        let settings = course.settings
+        let subjectTitles = folders.map { Self.subjectTitle($0, settings: settings, fallback: title) }
+        let subjectContexts = folders.map { sectionsByFolder[$0]!.map { contextByID[$0.id]! } }
+        let endingProjects = !projects ? folders.map { _ in nil } : Array(zip(subjectTitles, subjectContexts)).concurrentMap {
+            EndingProjectBuilder.project(subjectTitle: $0, topics: $1)
+        }
         var position = 0
-        let subjects = folders.map { folder -> Subject in
-            var topics = sectionsByFolder[folder]!
-            for index in topics.indices {
-                topics[index].engagementQuestion = questions[position].0
+        let subjects = folders.indices.map { index -> Subject in
+            var topics = sectionsByFolder[folders[index]]!
+            for topic in topics.indices {
+                topics[topic].engagementQuestion = questions[position].0
                 position += 1
             }
-            let subjectTitle = Self.subjectTitle(folder, settings: course.settings, fallback: title)
-            let project = projects
-                ? EndingProjectBuilder.project(subjectTitle: subjectTitle, topics: topics.map { contextByID[$0.id]! })
-                : nil
-            return Subject(title: subjectTitle, week: weekOf(folder), topics: topics, endingProject: project)
+            return Subject(title: subjectTitles[index], week: weekOf(folders[index]), topics: topics,
+                           endingProject: endingProjects[index])
         }
 
         let failed = course.posts.filter { $0.post == nil }

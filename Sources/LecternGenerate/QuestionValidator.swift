@@ -59,14 +59,15 @@ public struct QuestionValidator: Sendable {
         if Set(normalised).count != normalised.count { problems.append("options are not distinct after case-folding and lemmatising") }
         if question.options.contains(where: Self.isBlank) { problems.append("an option is empty") }
         let answer = question.options[question.answerIndex]
+        let lowerAnswer = answer.lowercased()
         let stemWords = Set(Tokenizer.words(in: question.stem).map { normalise($0.text) })
         for (index, option) in question.options.enumerated() where index != question.answerIndex {
-            if areRelated(option.lowercased(), answer.lowercased()) {
+            if areRelated(option.lowercased(), lowerAnswer) {
                 problems.append("distractor '\(option)' is a synonym or close relative of the answer '\(answer)'")
             }
-            if stemWords.contains(normalise(option)) { problems.append("distractor '\(option)' appears in the stem") }
+            if stemWords.contains(normalised[index]) { problems.append("distractor '\(option)' appears in the stem") }
         }
-        if !answer.utf8.contains(0x20), stemWords.contains(normalise(answer)) {
+        if !answer.utf8.contains(0x20), stemWords.contains(normalised[question.answerIndex]) {
             problems.append("the answer '\(answer)' appears in the stem")
         }
         if let kind = kindProblem(question.options, answer: answer) { problems.append(kind) }
@@ -75,7 +76,7 @@ public struct QuestionValidator: Sendable {
         }
         if question.explanation.isEmpty { problems.append("has no explanation") }
         if let source {
-            if !PlainText.contains(source.lowercased, answer.lowercased()) {
+            if !PlainText.contains(source.lowercased, lowerAnswer) {
                 problems.append("the answer '\(answer)' is not supported by the source text")
             }
             for quote in Self.quotations(in: question.explanation)

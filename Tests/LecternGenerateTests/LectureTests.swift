@@ -275,6 +275,10 @@ private func topics(_ lecture: LectureBundle) -> [Topic] { lecture.subjects.flat
         }
         let lecture = try SampleCourse.build()
         #expect(try CanonicalJSON.encode(lecture) == reference(lecture))
+        // Outermost arrays are written element by element on several threads, at their own indentation.
+        #expect(try CanonicalJSON.encode(lecture.subjects) == reference(lecture.subjects))
+        #expect(try CanonicalJSON.encode(["pool": lecture.questionPool]) == reference(["pool": lecture.questionPool]))
+        #expect(try CanonicalJSON.encode([["nested": lecture.questionPool]]) == reference([["nested": lecture.questionPool]]))
         #expect(try CanonicalJSON.encode(Tricky()) == reference(Tricky()))
         #expect(try CanonicalJSON.encode(["x": Date(timeIntervalSinceReferenceDate: 12.5)])
                 == reference(["x": Date(timeIntervalSinceReferenceDate: 12.5)]))
