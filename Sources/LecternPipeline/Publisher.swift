@@ -69,8 +69,13 @@ struct Publisher {
     }
 
     /// Copies the local images a lecture shows into OUT/media, reading only regular files inside the inbox.
+    /// The one part of a lecture bundle the publisher reads (a big course's whole bundle is megabytes).
+    private struct LectureMedia: Decodable {
+        var media: [MediaFile]?
+    }
+
     private func copyMedia(of bundleData: Data) throws {
-        guard let lecture = try? CanonicalJSON.decode(LectureBundle.self, from: bundleData) else { return }
+        guard let lecture = try? CanonicalJSON.decode(LectureMedia.self, from: bundleData) else { return }
         let root = inbox.resolvingSymlinksInPath().path + "/"
         for file in lecture.media ?? [] {
             let source = inbox.appendingPathComponent(file.source)

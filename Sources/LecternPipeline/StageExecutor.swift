@@ -109,12 +109,12 @@ final class StageExecutor {
             let data = try readSource(item, limit: context.config.parse.maxBytes)
             return try encode(try HTMLParser.parse(data, sourcePath: item.sourcePath, options: context.config.parse))
         case .quiz:
-            let page = try decode(OCRPage.self, try upstreamArtifact(claim))
+            let page = try Self.decode(OCRPage.self, try upstreamArtifact(claim))
             let bundle = HomeworkBuilder(wordNet: try context.wordNet(), options: context.config.quiz)
                 .build(page: page, id: item.id, source: source)
             return try encode(bundle)
         case .wordtest:
-            let analysis = try decode(TextAnalysis.self, try upstreamArtifact(claim))
+            let analysis = try Self.decode(TextAnalysis.self, try upstreamArtifact(claim))
             let bundle = WordListBuilder(wordNet: try context.wordNet(), options: context.config.wordtest)
                 .build(analysis: analysis, id: item.id, source: source)
             return try encode(bundle)
@@ -126,14 +126,25 @@ final class StageExecutor {
     private func courseInput(_ course: ItemRecord) throws(LecternError) -> CourseInput {
         let store = context.store
         let members = try storeCall { try store.members(ofCourse: course.id) }
-        var posts: [CoursePost] = []
+        var stored: [(member: CourseMember, parse: StageRun?, data: Data?)] = []
         for member in members {
             let parse = member.runs.first { $0.stage == StageID.parse.rawValue }
-            var post: ParsedPost?
-            if parse?.state == .done, let key = parse?.artifactKey,
-               let data = try storeCall({ try store.artifact(key: key) }) {
-                post = try decode(ParsedPost.self, data)
+            var data: Data?
+            if parse?.state == .done, let key = parse?.artifactKey {
+                data = try storeCall { try store.artifact(key: key) }
             }
+            stored.append((member, parse, data))
+        }
+        // Reading the parsed posts back is most of a big course's input time: one post per core.
+        let decoded = stored.map(\.data).concurrentMap { data in
+            Result { () throws(LecternError) -> ParsedPost? in
+                guard let data else { return nil }
+                return try Self.decode(ParsedPost.self, data)
+            }
+        }
+        var posts: [CoursePost] = []
+        for ((member, parse, _), result) in zip(stored, decoded) {
+            let post = try result.get()
             posts.append(CoursePost(path: member.item.sourcePath, sha256: member.item.sha256, post: post,
                                     error: parse?.error ?? (post == nil ? LecternError(.internalError, "not parsed") : nil)))
         }
@@ -190,7 +201,7 @@ final class StageExecutor {
         }
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws(LecternError) -> T {
+    private static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws(LecternError) -> T {
         do { return try CanonicalJSON.decode(type, from: data) } catch {
             throw LecternError(.internalError, "A stored result could not be read back: \(error)")
         }
