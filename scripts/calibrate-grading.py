@@ -50,9 +50,12 @@ SUFFIXES = [["ization", "ize"], ["ability", "able"], ["ibility", "ible"], ["atio
 MIN_STEM = 3
 ZIPF_FLOOR = 1.5
 FEATURES = ["zipf", "rootGain", "length", "syllables", "affixes", "logSenses", "logSemcor", "noun", "verb", "adjective",
-            "prefixGain", "prefixShare", "derivationGain", "stemGain", "stemLogSum", "stemFamily", "stemWordGain"]
-# Candidate hyperparameters (iterations, learning rate, leaves); the best by cross-validated exact agreement is kept.
-GRID = [(200, 0.05, 15), (400, 0.03, 15), (300, 0.05, 7)]
+            "prefixGain", "prefixShare", "derivationGain", "stemGain", "stemLogSum", "stemFamily", "stemWordGain",
+            "prefixIndex", "suffixIndex", "compound", "compoundGain", "posCount", "nounSenses", "verbSenses",
+            "adjectiveSenses", "adverbSenses", "lexFile"]
+# Candidate hyperparameters (iterations, learning rate, leaves, minimum samples per leaf); the best by
+# cross-validated exact agreement on the training split is kept.
+GRID = [(300, 0.05, 7, 40), (600, 0.03, 7, 40), (200, 0.05, 15, 40), (400, 0.05, 15, 80), (300, 0.05, 7, 100)]
 # WordNet pointers that lead to a morphological relative: derivation, pertainym, attribute, participle.
 DERIVATION_POINTERS = {"+", "\\", "=", "<"}
 POS_CODES = {"n": "noun", "v": "verb", "a": "adjective", "s": "adjective", "r": "adverb"}
@@ -111,7 +114,7 @@ def load_wordnet():
             for _ in range(int(f[i])):
                 pointers.append((f[i + 1], POS_CODES[f[i + 3]], int(f[i + 2]), int(f[i + 4][:2], 16), int(f[i + 4][2:], 16)))
                 i += 4
-            synsets[(POS_CODES[f[2]], int(f[0]))] = (words, pointers)
+            synsets[(POS_CODES[f[2]], int(f[0]))] = (words, pointers, int(f[1]))
     return senses, pos_senses, semcor, offsets, synsets
 
 
@@ -256,7 +259,7 @@ def derivation_root(word: str, zipf: dict, offsets: dict, synsets: dict) -> floa
     """Highest Zipf among the word's WordNet morphological relatives (derivation, pertainym, attribute, participle)."""
     best = ZIPF_FLOOR
     for key in offsets.get(word, []):
-        words, pointers = synsets[key]
+        words, pointers, _ = synsets[key]
         for symbol, pos, offset, source, target in pointers:
             if symbol not in DERIVATION_POINTERS or (source and words[source - 1].lower() != word):
                 continue
@@ -266,6 +269,26 @@ def derivation_root(word: str, zipf: dict, offsets: dict, synsets: dict) -> floa
                 if other != word and other in zipf:
                     best = max(best, zipf[other])
     return best
+
+
+def affix_index(word: str, affixes, at_end: bool) -> int:
+    """Index of the first listed prefix (suffix) the word starts (ends) with, leaving at least MIN_STEM letters; -1."""
+    for k, affix in enumerate(affixes):
+        if (word.endswith(affix) if at_end else word.startswith(affix)) and len(word) - len(affix) >= MIN_STEM:
+            return k
+    return -1
+
+
+def compound(word: str, zipf: dict):
+    """Whether the word splits into two listed words of at least MIN_STEM letters each (sunflower -> sun + flower),
+    and the best such split's weaker part: max over splits of min(Zipf of the parts)."""
+    best, found = ZIPF_FLOOR, False
+    for k in range(MIN_STEM, len(word) - MIN_STEM + 1):
+        a, b = zipf.get(word[:k]), zipf.get(word[k:])
+        if a is not None and b is not None:
+            found = True
+            best = max(best, min(a, b))
+    return found, best
 
 
 def features(word, zipf, wordnet, families):
@@ -279,17 +302,24 @@ def features(word, zipf, wordnet, families):
     prefix, share = prefix_root(word, zipf)
     stem = porter_stem(word)
     family_best, family_log_sum, family_size = families.get(stem, (ZIPF_FLOOR, ZIPF_FLOOR, 0))
+    is_compound, compound_best = compound(word, zipf)
+    # Lexicographer file number of the first sense of the primary part of speech (-1 without one).
+    lex_file = next((synsets[(p, o)][2] for p, o in offsets.get(word, []) if p == primary), -1)
     return [z, max(0.0, root - z), len(word), syllables(word), affixes, math.log(1 + senses.get(word, 0)),
             math.log(1 + semcor.get(word, 0)), float(primary == "noun"), float(primary == "verb"),
             float(primary == "adjective"), max(0.0, prefix - z), share,
             max(0.0, derivation_root(word, zipf, offsets, synsets) - z), max(0.0, family_best - z), family_log_sum,
-            float(family_size), max(0.0, zipf.get(stem, ZIPF_FLOOR) - z)]
+            float(family_size), max(0.0, zipf.get(stem, ZIPF_FLOOR) - z),
+            float(affix_index(word, PREFIXES, False)), float(affix_index(word, [sf for sf, _ in SUFFIXES], True)),
+            float(is_compound), max(0.0, compound_best - z) if is_compound else 0.0,
+            float(sum(1 for p in order if ps.get(p, 0) > 0)), float(ps.get("noun", 0)), float(ps.get("verb", 0)),
+            float(ps.get("adjective", 0)), float(ps.get("adverb", 0)), float(lex_file)]
 
 
-def make_model(iterations, rate, leaves):
+def make_model(iterations, rate, leaves, min_leaf):
     # No early stopping: every tree is fitted on the whole training split, deterministically.
     return HistGradientBoostingClassifier(max_iter=iterations, learning_rate=rate, max_leaf_nodes=leaves,
-                                          min_samples_leaf=40, l2_regularization=1.0, early_stopping=False,
+                                          min_samples_leaf=min_leaf, l2_regularization=1.0, early_stopping=False,
                                           random_state=0)
 
 
@@ -384,7 +414,8 @@ def main():
     base_held = agreement(levels(-X[held, 0], b1, b2), y[held])
     samples = {}
     for word in ["cat", "ubiquitous", "bank", "unhappiness", "photosynthesis", "run", "negotiate", "reasonably",
-                 "childishness", "comely", "capsize", "walking", "happily", "generalization", "relational", "sky"]:
+                 "childishness", "comely", "capsize", "walking", "happily", "generalization", "relational", "sky",
+                 "sunflower", "bedroom", "quickly"]:
         x = features(word, zipf, wordnet, families)
         p = evaluate(exported, x)
         samples[word] = {"probabilities": [round(v, 6) for v in p], "stem": porter_stem(word),
@@ -393,7 +424,7 @@ def main():
         "about": "Word grading model fitted by scripts/calibrate-grading.py on cefrpy CEFR levels; see docs/GRADING.md.",
         "features": FEATURES, "ensemble": exported,
         "hyperparameters": {"iterations": chosen[0], "learningRate": chosen[1], "leaves": chosen[2],
-                            "minSamplesLeaf": 40, "l2": 1.0},
+                            "minSamplesLeaf": chosen[3], "l2": 1.0},
         "baselineZipf": {"beginnerAbove": round(-b1, 6), "advancedAtMost": round(-b2, 6)},
         "zipfFloor": ZIPF_FLOOR, "minStem": MIN_STEM, "prefixes": PREFIXES, "suffixes": SUFFIXES,
         "split": "held out: FNV-1a-32(word) % 5 == 0",

@@ -1,5 +1,6 @@
 import Foundation
 import LecternModel
+import Synchronization
 
 /// Chooses the WordNet sense of a word as it is used in a sentence (a simplified Lesk):
 /// 1. the parts of speech the word can have *there*: those whose morphy base of the surface form is the lemma
@@ -10,9 +11,22 @@ import LecternModel
 ///    parts of speech ordered by the cue, then by SemCor frequency.
 public struct SenseSelector: Sendable {
     public let wordNet: WordNet
+    /// Lemmas of gloss and context words, looked up once per selector (glosses repeat the same words).
+    private let lemmaMemo = LemmaMemo()
 
     public init(wordNet: WordNet) {
         self.wordNet = wordNet
+    }
+
+    final class LemmaMemo: Sendable {
+        let entries = Mutex<[String: String]>([:])
+    }
+
+    func lemma(of lower: String) -> String {
+        if let known = lemmaMemo.entries.withLock({ $0[lower] }) { return known }
+        let lemma = wordNet.lemma(of: lower) ?? lower
+        lemmaMemo.entries.withLock { $0[lower] = lemma }
+        return lemma
     }
 
     static let verbCues: Set<String> = [
@@ -66,7 +80,7 @@ public struct SenseSelector: Sendable {
         for token in Tokenizer.words(in: text) where !token.isNumber {
             let lower = token.text.lowercased()
             if lower.count < 2 || StopWords.english.contains(lower) || excluding.contains(lower) { continue }
-            let lemma = wordNet.lemma(of: lower) ?? lower
+            let lemma = self.lemma(of: lower)
             if !excluding.contains(lemma) { out.insert(lemma) }
         }
         return out

@@ -140,6 +140,19 @@ public struct WordGrader: Sendable {
             case "stemLogSum": out.append(family?.logSum ?? floor)
             case "stemFamily": out.append(Double(family?.size ?? 0))
             case "stemWordGain": out.append(max(0, (frequencies.listedZipf(stem) ?? floor) - zipf))
+            case "prefixIndex": out.append(Double(affixIndex(word, model.prefixes, atEnd: false)))
+            case "suffixIndex": out.append(Double(affixIndex(word, model.suffixes.map { $0[0] }, atEnd: true)))
+            case "compound", "compoundGain":
+                let (found, best) = compound(word)
+                out.append(name == "compound" ? (found ? 1 : 0) : (found ? max(0, best - zipf) : 0))
+            case "posCount": out.append(Double(senses.filter { $0 > 0 }.count))
+            case "nounSenses": out.append(Double(senses[0]))
+            case "verbSenses": out.append(Double(senses[1]))
+            case "adjectiveSenses": out.append(Double(senses[2]))
+            case "adverbSenses": out.append(Double(senses[3]))
+            case "lexFile":
+                let first = wordNet.synsetIDs(ofKey: WordNet.key(word), pos: PartOfSpeech.allCases[primary]).first
+                out.append(Double(first.flatMap { wordNet.lexicographerFileNumber(of: $0) } ?? -1))
             default: out.append(0)
             }
         }
@@ -166,6 +179,31 @@ public struct WordGrader: Sendable {
             }
         }
         return (best, affixes)
+    }
+
+    /// Index of the first listed prefix (suffix) the word starts (ends) with, leaving at least `minStem` letters; -1.
+    func affixIndex(_ word: String, _ affixes: [String], atEnd: Bool) -> Int {
+        let length = word.count
+        for (k, affix) in affixes.enumerated() where (atEnd ? word.hasSuffix(affix) : word.hasPrefix(affix))
+            && length - affix.count >= model.minStem {
+            return k
+        }
+        return -1
+    }
+
+    /// Whether the word splits into two listed words of at least `minStem` letters each ("sunflower" → sun +
+    /// flower), and the best split's weaker part (the highest minimum Zipf of the two).
+    func compound(_ word: String) -> (found: Bool, zipf: Double) {
+        let characters = Array(word)
+        var best = model.zipfFloor, found = false
+        guard characters.count >= 2 * model.minStem else { return (false, best) }
+        for k in model.minStem...(characters.count - model.minStem) {
+            guard let a = frequencies.listedZipf(String(characters[..<k])),
+                  let b = frequencies.listedZipf(String(characters[k...])) else { continue }
+            found = true
+            best = max(best, min(a, b))
+        }
+        return (found, best)
     }
 
     /// The most frequent listed word that is a proper prefix of at least `minStem` letters ("comely" → "come"),

@@ -556,6 +556,20 @@ public final class WordNet: Sendable {
         }
     }
 
+    /// The lexicographer file number (0-44) of the synset at `id`, read from its data line.
+    public func lexicographerFileNumber(of id: SynsetID) -> Int? {
+        data[id.pos.index].withUnsafeBytes { raw -> Int? in
+            let p = raw.bindMemory(to: UInt8.self)
+            var i = id.offset
+            guard i >= 0, i < p.count, i == 0 || p[i - 1] == 0x0A else { return nil }
+            while i < p.count && p[i] != 0x20 { i += 1 }
+            while i < p.count && p[i] == 0x20 { i += 1 }
+            var v = 0, digits = 0
+            while i < p.count, UTF8Bytes.isDigit(p[i]) { v = v * 10 + Int(p[i] - 0x30); i += 1; digits += 1 }
+            return digits > 0 ? v : nil
+        }
+    }
+
     /// Calls `body` with each pointer of the synset at `id` (relation, target, source and target word numbers),
     /// straight from the data line: no strings are made.
     func forEachPointer(of id: SynsetID, _ body: (WordNetRelation, SynsetID, Int, Int) -> Void) {
