@@ -323,20 +323,26 @@ struct PrettyJSONWriter {
     }
 
     private mutating func writeObject(_ entries: [(key: String, value: JSONNode)]) {
-        // Sorted by UTF-8 bytes. Objects have a few keys, so an insertion sort; it is stable, so of equal keys
-        // the last encoded ends its run, and only that one is written.
-        var sorted = entries
-        for i in sorted.indices.dropFirst() {
+        // Sorted by UTF-8 bytes. Objects have a few keys, so an insertion sort (of positions: moving the
+        // entries themselves costs more); it is stable, so of equal keys the last encoded ends its run, and
+        // only that one is written.
+        var order = Array(entries.indices)
+        for i in order.indices.dropFirst() {
+            let moving = order[i]
             var j = i
-            while j > 0, sorted[i].key.utf8.lexicographicallyPrecedes(sorted[j - 1].key.utf8) { j -= 1 }
-            if j != i { sorted.insert(sorted.remove(at: i), at: j) }
+            while j > 0, entries[moving].key.utf8.lexicographicallyPrecedes(entries[order[j - 1]].key.utf8) {
+                order[j] = order[j - 1]
+                j -= 1
+            }
+            order[j] = moving
         }
         bytes.append(UInt8(ascii: "{"))
         bytes.append(0x0A)
         indent += 1
         var first = true
-        for (index, entry) in sorted.enumerated() {
-            if index + 1 < sorted.count, sorted[index + 1].key == entry.key { continue }
+        for (index, position) in order.enumerated() {
+            let entry = entries[position]
+            if index + 1 < order.count, entries[order[index + 1]].key == entry.key { continue }
             if first { first = false } else { bytes.append(UInt8(ascii: ",")); bytes.append(0x0A) }
             writeIndent()
             writeString(entry.key)
