@@ -70,10 +70,14 @@ public struct LectureBuilder: Sendable {
 
         var media: [String: MediaFile] = [:]
         var sectionsByFolder: [String: [Topic]] = [:]
-        for coursePost in parsed.sorted(by: { $0.path < $1.path }) {
+        let posts = parsed.sorted(by: { $0.path < $1.path })
+        let topicsByPost = posts.concurrentMap { coursePost in
+            topics(of: coursePost, week: Self.week(of: Self.subjectFolder(of: coursePost.path, coursePath: course.source.path),
+                                                   settings: course.settings), courseID: course.id)
+        }
+        for (coursePost, postTopics) in zip(posts, topicsByPost) {
             let folder = Self.subjectFolder(of: coursePost.path, coursePath: course.source.path)
-            let week = Self.week(of: folder, settings: course.settings)
-            var topics = topics(of: coursePost, week: week, courseID: course.id)
+            var topics = postTopics
             for index in topics.indices {
                 topics[index].blocks = Self.localisingImages(topics[index].blocks, course: course, media: &media)
             }

@@ -213,9 +213,12 @@ enum FactFinder {
             || lower.hasPrefix("the " + term + " is") || lower.hasPrefix(term + " are") {
             score += 4
         }
-        if PlainText.contains(lower, "called " + term) || PlainText.contains(lower, "called a " + term)
-            || PlainText.contains(lower, "called the " + term) || PlainText.contains(lower, term + " means")
-            || PlainText.contains(lower, "known as " + term) {
+        // Most sentences have none of the marker words: look for those before the phrases.
+        let saysCalled = PlainText.contains(lower, "called ")
+            && (PlainText.contains(lower, "called " + term) || PlainText.contains(lower, "called a " + term)
+                || PlainText.contains(lower, "called the " + term))
+        if saysCalled || (PlainText.contains(lower, " means") && PlainText.contains(lower, term + " means"))
+            || (PlainText.contains(lower, "known as ") && PlainText.contains(lower, "known as " + term)) {
             score += 3
         }
         let words = wordCount(sentence)

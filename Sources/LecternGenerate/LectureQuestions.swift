@@ -70,12 +70,19 @@ struct LectureQuestionMaker: Sendable {
         }
         self.factsByTopic = Dictionary(grouping: facts.filter { !$0.sentence.isEmpty }, by: \.topicID)
             .mapValues { $0.sorted { ($0.score, $1.answer) > ($1.score, $0.answer) } }
-        self.candidatesBySort = bySort.mapValues { facts in
-            facts.sorted { ($0.answer, $0.topicID) < ($1.answer, $1.topicID) }.map { fact in
-                Candidate(fact: fact, lower: fact.answer.lowercased(), key: validator?.normalise(fact.answer),
-                          pos: validator.flatMap { Self.posSet(fact.answer, $0) })
-            }
+        // Each candidate's forms need WordNet: made on all cores, then put back under their sorts.
+        let sorts = bySort.map { ($0.key, $0.value.sorted { ($0.answer, $0.topicID) < ($1.answer, $1.topicID) }) }
+        let candidates = sorts.flatMap(\.1).concurrentMap { fact in
+            Candidate(fact: fact, lower: fact.answer.lowercased(), key: validator?.normalise(fact.answer),
+                      pos: validator.flatMap { Self.posSet(fact.answer, $0) })
         }
+        var candidatesBySort: [String: [Candidate]] = [:]
+        var start = 0
+        for (sort, facts) in sorts {
+            candidatesBySort[sort] = Array(candidates[start..<(start + facts.count)])
+            start += facts.count
+        }
+        self.candidatesBySort = candidatesBySort
     }
 
     /// Finer sorts that need the whole course or WordNet: functions apart from variables (the course's code
