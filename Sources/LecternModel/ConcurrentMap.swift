@@ -8,8 +8,8 @@ extension Array where Element: Sendable {
     public func concurrentMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         guard cores > 1, count > 1 else { return map(transform) }
-        // A few chunks per core even out uneven items without a lock per item.
-        let chunkCount = Swift.min(count, cores * 4)
+        // Several chunks per core even out uneven items (a long post, a big subject) without a lock per item.
+        let chunkCount = Swift.min(count, cores * 16)
         let chunkSize = (count + chunkCount - 1) / chunkCount
         let parts = Mutex<[[T]]>(Array<[T]>(repeating: [], count: chunkCount))
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
