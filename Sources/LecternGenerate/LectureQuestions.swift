@@ -24,6 +24,8 @@ struct LectureQuestionMaker: Sendable {
     /// Every fact of the course, best first: where distractors come from.
     let courseFacts: [LectureFact]
     let topicTitles: [(id: String, title: String)]
+    /// Every topic, in course order: a small course's pool asks which sentence is from which lesson.
+    let topics: [TopicContext]
     /// Distractor candidates by kind and shape, one per distinct answer (first occurrence), in a fixed order,
     /// with the forms `multipleChoice` compares (made once per course, not once per question tried).
     let candidatesBySort: [String: [Candidate]]
@@ -44,6 +46,7 @@ struct LectureQuestionMaker: Sendable {
         let validator = wordNet.map { QuestionValidator(wordNet: $0, relatedness: RelatednessMemo()) }
         self.validator = validator
         self.topicTitles = topics.map { ($0.id, $0.title) }
+        self.topics = topics
         // Each topic's code is read once: the course's called names refine the facts, and each topic's
         // called and assigned names become distractors below.
         let codeNames = topics.concurrentMap { topic in
@@ -322,7 +325,8 @@ struct LectureQuestionMaker: Sendable {
                      explanation: "The lesson says: “\(fact.sentence)”")
     }
 
-    /// A pool item for a topic without a term to ask about: which lesson says this?
+    /// A pool item for a topic without a term to ask about: which lesson says this? In a course with fewer
+    /// than four lessons to name, which sentence is from this lesson?
     func titlePoolQuestion(_ topic: TopicContext) -> PoolQuestion? {
         guard let key = topic.keySentence, !FactFinder.isQuestion(key), let validator else { return nil }
         let lowerKey = key.lowercased()
@@ -339,7 +343,7 @@ struct LectureQuestionMaker: Sendable {
             let key = validator.normalise(other.title)
             if !keys.contains(key) { keys.insert(key); options.append(other.title) }
         }
-        guard options.count == 4 else { return nil }
+        guard options.count == 4 else { return sentencePoolQuestion(topic, key: key, validator: validator) }
         options = options.seededShuffle(seed: "title-order|" + topic.id)
         let answerIndex = options.firstIndex(of: topic.title)!
         let quote = "“\(topic.title)” says: “\(key)”"
@@ -348,9 +352,47 @@ struct LectureQuestionMaker: Sendable {
             options: options, answerIndex: answerIndex, explanation: quote, level: 1,
             optionOrigins: options.map { $0 == topic.title ? "answer" : "course-topic" })
         guard validator.problems(question, sourceText: topic.title + "\n" + topic.sourceText).isEmpty else { return nil }
-        return PoolQuestion(id: StableID.make(topic.id, "pool", "title"), topicId: topic.id, renderings: [
-            .init(level: 1, format: .multipleChoice, prompt: question.stem, options: options, answerIndex: answerIndex,
-                  expectedAnswer: topic.title, explanation: quote),
+        return PoolQuestion(id: StableID.make(topic.id, "pool", "title"), topicId: topic.id,
+                            renderings: [.init(level: 1, format: .multipleChoice, prompt: question.stem, options: options,
+                                               answerIndex: answerIndex, expectedAnswer: topic.title, explanation: quote)]
+                                + Self.mainIdeaRenderings(topic, key: key, quote: quote))
+    }
+
+    /// Level 1 for a small course: the topic's key sentence among three statements of other lessons that this one
+    /// does not make.
+    private func sentencePoolQuestion(_ topic: TopicContext, key: String, validator: QuestionValidator) -> PoolQuestion? {
+        let own = topic.source.collapsed
+        var options = [key]
+        var keys: Set<String> = [CharacterCollapse.collapse(key)]
+        for other in topics.seededShuffle(seed: "sentences|" + topic.id) where other.id != topic.id && options.count < 4 {
+            for paragraph in FactFinder.paragraphs(other.blocks) where options.count < 4 {
+                for sentence in SentenceSplitter.split(paragraph.plainText) where options.count < 4 && FactFinder.usable(sentence) {
+                    let collapsed = CharacterCollapse.collapse(sentence)
+                    guard !PlainText.contains(own, collapsed), keys.insert(collapsed).inserted else { continue }
+                    options.append(sentence)
+                    break  // one sentence per paragraph: options from across the course
+                }
+            }
+        }
+        guard options.count == 4 else { return nil }
+        options = options.seededShuffle(seed: "sentence-order|" + topic.id)
+        let answerIndex = options.firstIndex(of: key)!
+        let quote = "“\(topic.title)” says: “\(key)”"
+        let question = MultipleChoiceQuestion(
+            id: StableID.make(topic.id, "sentence"), kind: "lecture-sentence",
+            stem: "Which of these sentences is from the lesson “\(topic.title)”?",
+            options: options, answerIndex: answerIndex, explanation: quote, level: 1,
+            optionOrigins: options.map { $0 == key ? "answer" : "course-sentence" })
+        guard validator.problems(question, sourceText: topic.title + "\n" + topic.sourceText).isEmpty else { return nil }
+        return PoolQuestion(id: StableID.make(topic.id, "pool", "sentence"), topicId: topic.id,
+                            renderings: [.init(level: 1, format: .multipleChoice, prompt: question.stem, options: options,
+                                               answerIndex: answerIndex, expectedAnswer: key, explanation: quote)]
+                                + Self.mainIdeaRenderings(topic, key: key, quote: quote))
+    }
+
+    /// Levels 2–4 of a pool item on a topic's main idea.
+    private static func mainIdeaRenderings(_ topic: TopicContext, key: String, quote: String) -> [PoolQuestion.Rendering] {
+        [
             .init(level: 2, format: .freeText, prompt: "What is the main idea of “\(topic.title)”? Answer in one sentence.",
                   options: nil, answerIndex: nil, expectedAnswer: key, explanation: quote),
             .init(level: 3, format: .freeText, prompt: "Explain “\(topic.title)” in your own words, as if to a classmate who missed it.",
@@ -358,6 +400,6 @@ struct LectureQuestionMaker: Sendable {
             .init(level: 4, format: .freeText,
                   prompt: "Describe a situation where you would use what “\(topic.title)” teaches, and explain why it helps there.",
                   options: nil, answerIndex: nil, expectedAnswer: key, explanation: quote),
-        ])
+        ]
     }
 }

@@ -13,7 +13,7 @@ public enum StageID: String, CaseIterable, Sendable, Codable {
         case .parse: return 1
         case .quiz: return 3
         case .wordtest: return 4
-        case .lecture: return 3
+        case .lecture: return 4
         }
     }
 

@@ -178,6 +178,46 @@ private func topics(_ lecture: LectureBundle) -> [Topic] { lecture.subjects.flat
         #expect(question.feedback.contains(question.expectedAnswer))
     }
 
+    /// Three lessons without terms to ask about: too few titles for "which lesson says this?", so each pool
+    /// item asks which sentence its lesson makes, among statements of the other lessons.
+    @Test func smallCourseStillGetsAPoolOfSentenceQuestions() throws {
+        let lessons = [
+            ("Printing text", ["Python shows text on the screen when a program asks it to print.",
+                               "Each line of a program runs in order from the top."]),
+            ("Comments", ["A comment starts with a hash sign and the program skips it completely.",
+                          "Good comments explain why the code does something unusual."]),
+            ("Repeating work", ["A loop repeats a block of code once for every item in a list.",
+                                "The loop stops after it has handled the last item."]),
+        ]
+        let posts = lessons.enumerated().map { index, lesson in
+            CoursePost(path: "c/week-0\(index + 1)/post.html", sha256: "\(index)",
+                       post: ParsedPost(title: lesson.0, blocks: [heading(lesson.0, 1)] + lesson.1.map { para($0) }, warnings: []),
+                       error: nil)
+        }
+        let course = CourseInput(id: "c", source: SourceRef(path: "c", sha256: "s"), settings: CourseSettings(), posts: posts)
+        let lecture = try LectureBuilder(options: LectureOptions(), wordNet: wordNet).build(course)
+        let validator = QuestionValidator(wordNet: wordNet)
+        #expect(lecture.questionPool.count == 3)
+        for item in lecture.questionPool {
+            let topic = try #require(topics(lecture).first { $0.id == item.topicId })
+            let topicText = topic.blocks.map(\.plainText).joined(separator: "\n")
+            let basic = item.renderings[0]
+            let options = try #require(basic.options)
+            let answer = try #require(basic.answerIndex)
+            #expect(item.renderings.map(\.level) == [1, 2, 3, 4])
+            #expect(basic.prompt == "Which of these sentences is from the lesson “\(topic.title)”?")
+            #expect(options[answer] == basic.expectedAnswer && topicText.contains(basic.expectedAnswer))
+            // Exactly one right answer: every other option is another lesson's sentence, absent from this one.
+            for (index, option) in options.enumerated() where index != answer {
+                #expect(!topicText.contains(option))
+                #expect(lessons.contains { $0.1.contains(option) }, "\(option) is not a sentence of the course")
+            }
+            let mcq = MultipleChoiceQuestion(id: item.id, kind: "lecture", stem: basic.prompt, options: options, answerIndex: answer,
+                                             explanation: basic.explanation ?? "", level: 1, optionOrigins: [])
+            #expect(validator.problems(mcq, sourceText: topic.title + "\n" + topicText).isEmpty)
+        }
+    }
+
     @Test func poolItemsHaveFourLevelsWithExpectedAnswers() throws {
         let lecture = try SampleCourse.build()
         let validator = QuestionValidator(wordNet: wordNet)
