@@ -138,8 +138,19 @@ struct LectureQuestionMaker: Sendable {
         guard let validator, wordNet != nil else { return nil }
         let stemSentence = FactFinder.blanked(fact)
         guard PlainText.contains(stemSentence, "_____") else { return nil }
-        var distractors: [(text: String, origin: LectureFact?)] = []
+        let what: String
+        switch fact.kind {
+        case .term: what = fact.words > 1 ? "Which words complete" : "Which word completes"
+        case .code: what = "Which code completes"
+        case .year: what = "Which year completes"
+        }
+        let stem = "\(what) this sentence from “\(fact.topicTitle)”? \(stemSentence)"
         let answerKey = validator.normalise(fact.answer)
+        // The validator refuses a stem that gives the answer away (a title naming it): know before looking for distractors.
+        guard !QuestionValidator.answerIsInStem(answerKey, answer: fact.answer, stemWords: validator.stemWords(stem)) else {
+            return nil
+        }
+        var distractors: [(text: String, origin: LectureFact?)] = []
         var keys: Set<String> = [answerKey]
         var sharedPOS: Set<PartOfSpeech>? = Self.posSet(fact.answer, validator)
         let lowerAnswer = fact.answer.lowercased()
@@ -189,15 +200,9 @@ struct LectureQuestionMaker: Sendable {
             [(fact.answer, fact, true)] + distractors.map { ($0.text, $0.origin, false) }
         options = options.seededShuffle(seed: "order|" + fact.topicID + "|" + fact.answer)
         let answerIndex = options.firstIndex { $0.isAnswer }!
-        let what: String
-        switch fact.kind {
-        case .term: what = fact.words > 1 ? "Which words complete" : "Which word completes"
-        case .code: what = "Which code completes"
-        case .year: what = "Which year completes"
-        }
         let question = MultipleChoiceQuestion(
             id: StableID.make(fact.topicID, "mc", fact.answer), kind: "lecture-\(fact.kind.rawValue)",
-            stem: "\(what) this sentence from “\(fact.topicTitle)”? \(stemSentence)",
+            stem: stem,
             options: options.map(\.text), answerIndex: answerIndex,
             explanation: "The lesson says: “\(fact.sentence)”", level: 1,
             optionOrigins: options.map { $0.isAnswer ? "answer" : ($0.origin == nil ? "nearby-year" : "course-\(fact.kind.rawValue)") })

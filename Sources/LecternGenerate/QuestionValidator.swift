@@ -60,14 +60,14 @@ public struct QuestionValidator: Sendable {
         if question.options.contains(where: Self.isBlank) { problems.append("an option is empty") }
         let answer = question.options[question.answerIndex]
         let lowerAnswer = answer.lowercased()
-        let stemWords = Set(Tokenizer.words(in: question.stem).map { normalise($0.text) })
+        let stemWords = self.stemWords(question.stem)
         for (index, option) in question.options.enumerated() where index != question.answerIndex {
             if areRelated(option.lowercased(), lowerAnswer) {
                 problems.append("distractor '\(option)' is a synonym or close relative of the answer '\(answer)'")
             }
             if stemWords.contains(normalised[index]) { problems.append("distractor '\(option)' appears in the stem") }
         }
-        if !answer.utf8.contains(0x20), stemWords.contains(normalised[question.answerIndex]) {
+        if Self.answerIsInStem(normalised[question.answerIndex], answer: answer, stemWords: stemWords) {
             problems.append("the answer '\(answer)' appears in the stem")
         }
         if let kind = kindProblem(question.options, answer: answer) { problems.append(kind) }
@@ -85,6 +85,16 @@ public struct QuestionValidator: Sendable {
             }
         }
         return problems
+    }
+
+    /// The stem's words, normalised: no option may be one of them.
+    func stemWords(_ stem: String) -> Set<String> {
+        Set(Tokenizer.words(in: stem).map { normalise($0.text) })
+    }
+
+    /// A one-word answer the stem gives away (`normalisedAnswer` is `normalise(answer)`).
+    static func answerIsInStem(_ normalisedAnswer: String, answer: String, stemWords: Set<String>) -> Bool {
+        !answer.utf8.contains(0x20) && stemWords.contains(normalisedAnswer)
     }
 
     /// Case-folded, and reduced to its lemma when WordNet knows the word.
