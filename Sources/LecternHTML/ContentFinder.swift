@@ -29,7 +29,7 @@ enum ContentFinder {
             if excluded[i] { continue }
             let n = dom.nodes[i]
             if n.kind == .text {
-                textLen[i] = n.text.unicodeScalars.reduce(0) { $0 + (TextTools.isSpace($1) ? 0 : 1) }
+                textLen[i] = TextTools.nonSpaceScalarCount(n.text)
                 // Loose text straight inside a container (e.g. <div>text<br>text</div>) counts too.
                 if textLen[i] >= 25, n.parent >= 0, !paragraphLike.contains(dom[n.parent].name) {
                     score[Int(n.parent)] += Double(textLen[i])

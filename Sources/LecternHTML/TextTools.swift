@@ -12,6 +12,26 @@ enum TextTools {
         }
     }
 
+    /// How many scalars of `text` are not `isSpace`, counted on UTF-8 bytes: every scalar has one byte
+    /// outside 0x80–0xBF, and U+00A0 is C2 A0.
+    static func nonSpaceScalarCount(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            var count = 0
+            var previous: UInt8 = 0
+            for byte in bytes {
+                switch byte {
+                case 0x20, 0x09, 0x0A, 0x0D, 0x0C: break
+                case 0xA0 where previous == 0xC2: count -= 1  // the C2 lead byte was counted
+                case 0x80...0xBF: break
+                default: count += 1
+                }
+                previous = byte
+            }
+            return count
+        }
+    }
+
     /// Collapses runs of whitespace to one space, turns line-break markers into "\n",
     /// and trims both ends.
     static func collapse(_ text: String) -> String {
@@ -97,8 +117,8 @@ enum TextTools {
     /// (keeping tab, newline and carriage return). Returns the number of characters changed.
     static func cleanControls(_ text: inout String) -> Int {
         // Fast path: C1 controls are 0xC2 0x80–0x9F in UTF-8; C0 controls are < 0x20.
-        let needsWork = text.utf8.contains { b in
-            (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D) || b == 0xC2 || b == 0x7F
+        let needsWork = text.withUTF8 { bytes in
+            bytes.contains { b in (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D) || b == 0xC2 || b == 0x7F }
         }
         guard needsWork else { return 0 }
         var changed = 0
