@@ -34,14 +34,14 @@ enum FactFinder {
         var seen = Set<String>()
         for (position, paragraph) in paragraphs(blocks).enumerated() {
             guard let inlines = paragraph.inlines else { continue }
-            let sentences = SentenceSplitter.split(paragraph.text ?? "")
+            let sentences = SentenceSplitter.split(paragraph.text ?? "").filter(usable)
             for run in inlines {
                 guard let kind = run.kind, kind != .link else { continue }
                 let text = PlainText.trimmed(run.text)
                 guard let (factKind, shape) = classify(text, inline: kind) else { continue }
                 let key = text.lowercased()
                 guard !seen.contains(key) else { continue }
-                guard let sentence = sentences.first(where: { usable($0) && contains($0, text, kind: factKind) }) else { continue }
+                guard let sentence = sentences.first(where: { contains($0, text, kind: factKind) }) else { continue }
                 seen.insert(key)
                 out.append(LectureFact(answer: text, kind: factKind, shape: shape, words: wordCount(text),
                                        topicID: topicID, topicTitle: topicTitle, sentence: sentence,
