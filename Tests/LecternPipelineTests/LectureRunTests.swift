@@ -61,6 +61,27 @@ private enum LectureInbox {
     }
 }
 
+/// One pipeline run over samples/intro-to-python, shared by the tests that only read its output.
+private actor SampleCourseRun {
+    static let shared = SampleCourseRun()
+    private var task: Task<URL, any Error>?
+
+    /// The folder holding `inbox/` and `out/`.
+    func folder() async throws -> URL {
+        if let task { return try await task.value }
+        let task = Task {
+            let root = Paths.testRoot.appendingPathComponent("sample-course")
+            try? FileManager.default.removeItem(at: root)
+            let inbox = root.appendingPathComponent("inbox")
+            try LectureInbox.make(inbox, samples: true)
+            _ = try await runPipeline(out: root.appendingPathComponent("out"), inbox: inbox)
+            return root
+        }
+        self.task = task
+        return try await task.value
+    }
+}
+
 @Suite struct LectureRunTests {
     @Test func runGivesTopicsWithBlocksIntactAndNothingExecutable() async throws {
         let folder = try TestFolder()
@@ -118,10 +139,7 @@ private enum LectureInbox {
     }
 
     @Test func sampleCourseHasMultipleChoiceEngagementAndAFullPool() async throws {
-        let folder = try TestFolder()
-        let inbox = folder.sub("inbox"), out = folder.sub("out")
-        try LectureInbox.make(inbox, samples: true)
-        _ = try await runPipeline(out: out, inbox: inbox)
+        let out = try await SampleCourseRun.shared.folder().appendingPathComponent("out")
         let (_, _, lecture) = try LectureInbox.lecture(out)
         let topics = lecture.subjects.flatMap(\.topics)
         let questions = topics.compactMap(\.engagementQuestion)
@@ -137,15 +155,13 @@ private enum LectureInbox {
     }
 
     @Test func drawIsReproducibleFromTheCommandLine() async throws {
-        let folder = try TestFolder()
-        let inbox = folder.sub("inbox"), out = folder.sub("out")
-        try LectureInbox.make(inbox, samples: true)
-        _ = try await runPipeline(out: out, inbox: inbox)
+        let folder = try await SampleCourseRun.shared.folder()
+        let out = folder.appendingPathComponent("out")
         let (_, _, lecture) = try LectureInbox.lecture(out)
 
         func draw(_ seed: String) async throws -> [String] {
             let result = try await lectern(["draw", "--bundle", lecture.id, "--count", "5", "--seed", seed,
-                                            "--out", out.path, "--json"], in: folder.url)
+                                            "--out", out.path, "--json"], in: folder)
             #expect(result.status == 0, "draw exited \(result.status): \(result.stderr)")
             let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             let questions = try #require(json["questions"] as? [[String: Any]])
@@ -158,11 +174,11 @@ private enum LectureInbox {
         for seed in ["duel-8", "duel-9", "quiz-1"] where try await draw(seed) != first { differs = true }
         #expect(differs)
 
-        let text = try await lectern(["draw", "--bundle", lecture.id, "--seed", "duel-7", "--out", out.path], in: folder.url)
+        let text = try await lectern(["draw", "--bundle", lecture.id, "--seed", "duel-7", "--out", out.path], in: folder)
         #expect(text.status == 0)
         #expect(text.stdout.contains("1. [\(first[0])]"))
 
-        let unknown = try await lectern(["draw", "--bundle", "nope", "--seed", "1", "--out", out.path], in: folder.url)
+        let unknown = try await lectern(["draw", "--bundle", "nope", "--seed", "1", "--out", out.path], in: folder)
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("no lecture bundle"))
     }
