@@ -71,12 +71,11 @@ public struct LectureBuilder: Sendable {
         var media: [String: MediaFile] = [:]
         var sectionsByFolder: [String: [Topic]] = [:]
         let posts = parsed.sorted(by: { $0.path < $1.path })
-        let topicsByPost = posts.concurrentMap { coursePost in
-            topics(of: coursePost, week: Self.week(of: Self.subjectFolder(of: coursePost.path, coursePath: course.source.path),
-                                                   settings: course.settings), courseID: course.id)
+        let folders = posts.map { Self.subjectFolder(of: $0.path, coursePath: course.source.path) }
+        let topicsByPost = Array(zip(posts, folders)).concurrentMap { post, folder in
+            topics(of: post, week: Self.week(of: folder, settings: course.settings), courseID: course.id)
         }
-        for (coursePost, postTopics) in zip(posts, topicsByPost) {
-            let folder = Self.subjectFolder(of: coursePost.path, coursePath: course.source.path)
+        for (folder, postTopics) in zip(folders, topicsByPost) {
             var topics = postTopics
             for index in topics.indices {
                 topics[index].blocks = Self.localisingImages(topics[index].blocks, course: course, media: &media)
@@ -84,12 +83,12 @@ public struct LectureBuilder: Sendable {
             sectionsByFolder[folder, default: []] += topics
         }
         let weekOf = { (folder: String) in Self.week(of: folder, settings: course.settings) }
-        let folders = sectionsByFolder.keys.sorted { (weekOf($0), $0) < (weekOf($1), $1) }
+        let subjectFolders = sectionsByFolder.keys.sorted { (weekOf($0), $0) < (weekOf($1), $1) }
             .filter { !(sectionsByFolder[$0] ?? []).isEmpty }
 
         // Questions need the whole course: distractors come from other topics. Each topic's own work (its facts,
         // then its questions) is independent of the others' and runs on all cores; the order is the serial one.
-        let courseTopics = folders.flatMap { sectionsByFolder[$0]! }
+        let courseTopics = subjectFolders.flatMap { sectionsByFolder[$0]! }
         let contexts = courseTopics.concurrentMap {
             LectureQuestionMaker.context(id: $0.id, title: $0.title, blocks: $0.blocks)
         }
@@ -109,19 +108,19 @@ public struct LectureBuilder: Sendable {
         let projects = options.endingProjects && course.settings.project != false
 
         let settings = course.settings
-        let subjectTitles = folders.map { Self.subjectTitle($0, settings: settings, fallback: title) }
-        let subjectContexts = folders.map { sectionsByFolder[$0]!.map { contextByID[$0.id]! } }
-        let endingProjects = !projects ? folders.map { _ in nil } : Array(zip(subjectTitles, subjectContexts)).concurrentMap {
+        let subjectTitles = subjectFolders.map { Self.subjectTitle($0, settings: settings, fallback: title) }
+        let subjectContexts = subjectFolders.map { sectionsByFolder[$0]!.map { contextByID[$0.id]! } }
+        let endingProjects = !projects ? subjectFolders.map { _ in nil } : Array(zip(subjectTitles, subjectContexts)).concurrentMap {
             EndingProjectBuilder.project(subjectTitle: $0, topics: $1)
         }
         var position = 0
-        let subjects = folders.indices.map { index -> Subject in
-            var topics = sectionsByFolder[folders[index]]!
+        let subjects = subjectFolders.indices.map { index -> Subject in
+            var topics = sectionsByFolder[subjectFolders[index]]!
             for topic in topics.indices {
                 topics[topic].engagementQuestion = questions[position].0
                 position += 1
             }
-            return Subject(title: subjectTitles[index], week: weekOf(folders[index]), topics: topics,
+            return Subject(title: subjectTitles[index], week: weekOf(subjectFolders[index]), topics: topics,
                            endingProject: endingProjects[index])
         }
 
