@@ -371,11 +371,11 @@ struct LectureQuestionMaker: Sendable {
         var keys: Set<String> = [CharacterCollapse.collapse(key)]
         for other in topics.seededShuffle(seed: "sentences|" + topic.id) where other.id != topic.id && options.count < 4 {
             for paragraph in FactFinder.paragraphs(other.blocks) where options.count < 4 {
-                for sentence in SentenceSplitter.split(paragraph.plainText) where options.count < 4 && FactFinder.usable(sentence) {
+                for sentence in SentenceSplitter.split(paragraph.plainText)
+                where options.count < 4 && FactFinder.usable(sentence) && Self.isFinishedStatement(sentence) {
                     let collapsed = CharacterCollapse.collapse(sentence)
                     guard !PlainText.contains(own, collapsed), keys.insert(collapsed).inserted else { continue }
                     options.append(sentence)
-                    break  // one sentence per paragraph: options from across the course
                 }
             }
         }
@@ -393,6 +393,13 @@ struct LectureQuestionMaker: Sendable {
                             renderings: [.init(level: 1, format: .multipleChoice, prompt: question.stem, options: options,
                                                answerIndex: answerIndex, expectedAnswer: key, explanation: quote)]
                                 + Self.mainIdeaRenderings(topic, key: key, quote: quote))
+    }
+
+    /// Starts with a capital letter and ends with a full stop or "!": not a list item or a sentence cut by a
+    /// formula, which would stand out next to the answer.
+    static func isFinishedStatement(_ sentence: String) -> Bool {
+        guard let first = sentence.first, first.isUppercase, let last = sentence.last else { return false }
+        return last == "." || last == "!"
     }
 
     /// Levels 2–4 of a pool item on a topic's main idea.

@@ -189,9 +189,12 @@ private func topics(_ lecture: LectureBundle) -> [Topic] { lecture.subjects.flat
             ("Repeating work", ["A loop repeats a block of code once for every item in a list.",
                                 "The loop stops after it has handled the last item."]),
         ]
+        // Not options: a list item and a sentence a formula cut short look unlike the answer.
+        let unfinished = ["the loop counts from zero up to the end", "The area of a circle with radius r is"]
         let posts = lessons.enumerated().map { index, lesson in
             CoursePost(path: "c/week-0\(index + 1)/post.html", sha256: "\(index)",
-                       post: ParsedPost(title: lesson.0, blocks: [heading(lesson.0, 1)] + lesson.1.map { para($0) }, warnings: []),
+                       post: ParsedPost(title: lesson.0, blocks: [heading(lesson.0, 1)] + lesson.1.map { para($0) }
+                                            + [para(unfinished[index % 2])], warnings: []),
                        error: nil)
         }
         let course = CourseInput(id: "c", source: SourceRef(path: "c", sha256: "s"), settings: CourseSettings(), posts: posts)
@@ -210,7 +213,7 @@ private func topics(_ lecture: LectureBundle) -> [Topic] { lecture.subjects.flat
             // Exactly one right answer: every other option is another lesson's sentence, absent from this one.
             for (index, option) in options.enumerated() where index != answer {
                 #expect(!topicText.contains(option))
-                #expect(lessons.contains { $0.1.contains(option) }, "\(option) is not a sentence of the course")
+                #expect(lessons.contains { $0.1.contains(option) }, "\(option) is not a finished sentence of the course")
             }
             let mcq = MultipleChoiceQuestion(id: item.id, kind: "lecture", stem: basic.prompt, options: options, answerIndex: answer,
                                              explanation: basic.explanation ?? "", level: 1, optionOrigins: [])
