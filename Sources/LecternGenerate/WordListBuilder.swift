@@ -25,7 +25,8 @@ public struct WordListBuilder: Sendable {
 
     public func build(analysis: TextAnalysis, id: String, source: SourceRef) -> WordListBundle {
         let ranked = analysis.words.sorted { ($1.count, $0.lemma) < ($0.count, $1.lemma) }.prefix(options.maxWords)
-        let entries = ranked.map { entry(for: $0, sentences: analysis.sentences) }
+        let document = senses.documentContext(analysis.words)
+        let entries = ranked.map { entry(for: $0, sentences: analysis.sentences, document: document) }
         // Same-source distractor pools per level and part of speech: (word, Zipf), looked up once.
         var pools: [String: [(word: String, zipf: Double)]] = [:]
         for e in entries where e.definition != nil {
@@ -51,10 +52,11 @@ public struct WordListBuilder: Sendable {
         return a.word < b.word
     }
 
-    func entry(for occurrence: WordOccurrence, sentences: [String]) -> WordEntry {
+    func entry(for occurrence: WordOccurrence, sentences: [String],
+               document: SenseSelector.DocumentContext = .empty) -> WordEntry {
         let context = sentences.indices.contains(occurrence.contextSentence) ? sentences[occurrence.contextSentence] : ""
         let forms = occurrence.forms.keys.sorted()
-        let sense = senses.sense(of: occurrence.lemma, forms: forms, context: context)
+        let sense = senses.sense(of: occurrence.lemma, forms: forms, context: context, document: document)
         let grade = grader.grade(occurrence.lemma)
         var evidence = grade.features
         // Expected level (0 beginner … 2 advanced) and each level's probability, as the model sees the word.

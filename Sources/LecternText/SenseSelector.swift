@@ -13,6 +13,7 @@ public struct SenseSelector: Sendable {
     public let wordNet: WordNet
     /// Lemmas of gloss and context words, looked up once per selector (glosses repeat the same words).
     private let lemmaMemo = LemmaMemo()
+    private let signatureMemo = SignatureMemo()
 
     public init(wordNet: WordNet) {
         self.wordNet = wordNet
@@ -34,15 +35,41 @@ public struct SenseSelector: Sendable {
         "shall", "not", "don't", "doesn't", "didn't", "won't", "can't", "never", "often", "always", "usually", "also",
     ]
 
+    /// Prepositions and adverbs that follow an intransitive verb ("form near", "rise slowly", "sit above").
+    static let verbFollowers: Set<String> = [
+        "near", "in", "on", "at", "from", "into", "onto", "over", "under", "above", "below", "beneath", "through",
+        "across", "along", "around", "between", "among", "inside", "outside", "up", "down", "out", "off", "away",
+        "back", "together", "apart", "slowly", "quickly", "easily", "quietly", "again", "here", "there",
+    ]
+
+    /// A plural noun that cannot be read as a verb ("volcanoes", "plates" can be a verb: "plates spoons" — no).
+    func isPluralNoun(_ token: String) -> Bool {
+        guard token.count > 3, token.hasSuffix("s"), !StopWords.english.contains(token) else { return false }
+        let readings = wordNet.lemmas(of: token)
+        return !readings.isEmpty && readings.allSatisfy { $0.pos == .noun && $0.lemma != token }
+    }
+
+    /// A word WordNet knows only as an adjective ("volcanic soil"): the next word is a noun.
+    func isAdjectiveOnly(_ token: String) -> Bool {
+        guard token.count > 2, !StopWords.english.contains(token) else { return false }
+        let readings = wordNet.lemmas(of: token)
+        return !readings.isEmpty && readings.allSatisfy { $0.pos == .adjective }
+    }
+
     /// Parts of speech of `lemma` in `context`, most likely first. `forms` are the surface forms seen (lower case).
     public func partsOfSpeech(of lemma: String, forms: [String], context: String) -> [PartOfSpeech] {
+        partsOfSpeechAndCue(of: lemma, forms: forms, context: context).parts
+    }
+
+    /// The parts of speech, and whether the first one comes from a cue in the sentence (not only from frequency).
+    func partsOfSpeechAndCue(of lemma: String, forms: [String], context: String) -> (parts: [PartOfSpeech], cued: Bool) {
         let key = WordNet.key(lemma)
         var available = PartOfSpeech.allCases.filter { wordNet.senseCount(of: key, pos: $0) > 0 }
-        guard !available.isEmpty else { return [] }
+        guard !available.isEmpty else { return ([], false) }
         available.sort { wordNet.frequency(of: key, pos: $0) > wordNet.frequency(of: key, pos: $1) }
         let tokens = Tokenizer.words(in: context).map { $0.text.lowercased() }
         let formSet = Set(forms.map { $0.lowercased() } + [lemma.lowercased()])
-        guard let at = tokens.firstIndex(where: { formSet.contains($0) }) else { return available }
+        guard let at = tokens.firstIndex(where: { formSet.contains($0) }) else { return (available, false) }
         let surface = tokens[at]
         // What the surface form can be, by morphy.
         let possible = Set(wordNet.lemmas(of: surface).filter { WordNet.key($0.lemma) == key }.map(\.pos))
@@ -53,25 +80,116 @@ public struct SenseSelector: Sendable {
         if StopWords.determiners.contains(previous) { cue = .noun }
         else if SenseSelector.verbCues.contains(previous) { cue = .verb }
         else if surface.hasSuffix("ly") && !key.hasSuffix("ly") { cue = .adverb }
-        if let cue, let k = ordered.firstIndex(of: cue) { ordered.insert(ordered.remove(at: k), at: 0) }
-        return ordered
+        else if at > 0, at + 1 < tokens.count, SenseSelector.verbFollowers.contains(tokens[at + 1]),
+                !surface.hasSuffix("s"), isPluralNoun(previous) {
+            // "Most volcanoes form near the edges": after a plural noun subject and before a preposition or adverb,
+            // an uninflected form is the verb.
+            cue = .verb
+        }
+        else if at > 0, isAdjectiveOnly(previous) { cue = .noun }
+        if let cue, let k = ordered.firstIndex(of: cue) {
+            ordered.insert(ordered.remove(at: k), at: 0)
+            return (ordered, true)
+        }
+        return (ordered, false)
     }
 
     /// The sense of `lemma` used in `context`, or nil when WordNet does not know it.
-    public func sense(of lemma: String, forms: [String], context: String) -> Synset? {
-        let parts = partsOfSpeech(of: lemma, forms: forms, context: context)
+    /// The whole script as context: its content lemmas, each weighted by rarity in English (a rare shared word such
+    /// as "crust" says more about a sense than "make"). Built once per script from the analysis' words.
+    public struct DocumentContext: Sendable {
+        public var weights: [String: Double]
+        public init(weights: [String: Double] = [:]) { self.weights = weights }
+        public static let empty = DocumentContext()
+    }
+
+    public func documentContext(_ words: [WordOccurrence]) -> DocumentContext {
+        var weights: [String: Double] = [:]
+        weights.reserveCapacity(words.count)
+        for w in words where !w.lemma.contains(" ") {
+            let zipf = WordFrequencies.shared.zipf(of: w.lemma)
+            weights[w.lemma] = min(1, max(0.1, (6 - zipf) / 2.5))
+        }
+        return DocumentContext(weights: weights)
+    }
+
+    /// Lemmas that describe a sense for the document overlap: its gloss and examples, its synonyms, its hypernyms'
+    /// words and its topic domains' words (plate "(baseball) …" has the domain "baseball"). Memoised per selector.
+    func signature(of synset: Synset) -> Set<String> {
+        if let known = signatureMemo.entries.withLock({ $0[synset.id] }) { return known }
+        var text = ([synset.gloss] + synset.examples).joined(separator: " ")
+        var words = synset.words
+        for pointer in synset.pointers where pointer.relation == .hypernym || pointer.relation == .domainTopic
+            || pointer.relation == .instanceHypernym {
+            if let target = wordNet.synsetStructure(pointer.target) { words += target.words }
+        }
+        text += " " + words.map { $0.replacingOccurrences(of: "_", with: " ") }.joined(separator: " ")
+        let set = lemmaSet(text, excluding: [])
+        signatureMemo.entries.withLock { $0[synset.id] = set }
+        return set
+    }
+
+    final class SignatureMemo: Sendable {
+        let entries = Mutex<[SynsetID: Set<String>]>([:])
+    }
+
+    /// How much the sentence outweighs the document: one shared lemma with the sentence beats any document overlap.
+    static let sentenceWeight = 3.0
+    static let documentCap = 2.5
+    /// The most frequent sense of the most likely part of speech keeps its place unless the evidence is clear.
+    static let firstSensePrior = 0.75
+
+    /// The sense of `lemma` used in `context` (its sentence) within `document` (the whole script), or nil when
+    /// WordNet does not know it.
+    public func sense(of lemma: String, forms: [String], context: String, document: DocumentContext = .empty) -> Synset? {
+        let (parts, cued) = partsOfSpeechAndCue(of: lemma, forms: forms, context: context)
         let key = WordNet.key(lemma)
         var candidates: [Synset] = []
-        for pos in parts { candidates += wordNet.synsets(of: key, pos: pos) }
+        // A cue in the sentence ("a bottle of", "volcanoes form near") decides the part of speech.
+        for pos in cued ? Array(parts.prefix(1)) : parts { candidates += wordNet.synsets(of: key, pos: pos) }
+        guard let first = candidates.first else { return nil }
         let exclude = Set(forms.map { $0.lowercased() } + [lemma.lowercased()])
-        let contextLemmas = lemmaSet(context, excluding: exclude)
-        var best: (Synset, Int)?
-        for synset in candidates {
-            let overlap = lemmaSet(([synset.gloss] + synset.examples).joined(separator: " "), excluding: exclude)
-                .intersection(contextLemmas).count
-            if overlap > (best?.1 ?? 0) { best = (synset, overlap) }
+        var contextLemmas = lemmaSet(context, excluding: exclude)
+        // A compound with the next or previous word ("plate tectonics", "home plate"): its senses' words join the
+        // sentence's, and a candidate that lists the compound itself ("crustal plate") is the one.
+        var compoundSynsets = Set<SynsetID>()
+        for compound in compounds(of: exclude, in: context) {
+            for synset in wordNet.synsetIDs(ofKey: compound, pos: nil).compactMap({ wordNet.synset($0) }) {
+                compoundSynsets.insert(synset.id)
+                contextLemmas.formUnion(lemmaSet(([synset.gloss] + synset.examples).joined(separator: " "), excluding: exclude))
+            }
         }
-        return best?.0 ?? candidates.first
+        var best: (synset: Synset, score: Double)?
+        var anyOverlap = false
+        for (i, synset) in candidates.enumerated() {
+            var score = i == 0 ? SenseSelector.firstSensePrior : 0
+            if compoundSynsets.contains(synset.id) { score += 2 * SenseSelector.sentenceWeight; anyOverlap = true }
+            let sentence = lemmaSet(([synset.gloss] + synset.examples).joined(separator: " "), excluding: exclude)
+                .intersection(contextLemmas).count
+            score += Double(sentence) * SenseSelector.sentenceWeight
+            if !document.weights.isEmpty {
+                var shared = 0.0
+                for word in signature(of: synset) where !exclude.contains(word) { shared += document.weights[word] ?? 0 }
+                score += min(SenseSelector.documentCap, shared)
+                if shared > 0 { anyOverlap = true }
+            }
+            if sentence > 0 { anyOverlap = true }
+            if score > (best?.score ?? -1) { best = (synset, score) }
+        }
+        return anyOverlap ? best?.synset : first
+    }
+
+    /// WordNet compounds the word forms with its neighbour in `context` ("tectonic plate", "plate tectonics").
+    func compounds(of forms: Set<String>, in context: String) -> [String] {
+        let tokens = Tokenizer.words(in: context).map { $0.text.lowercased() }
+        var out: [String] = []
+        for (i, token) in tokens.enumerated() where forms.contains(token) {
+            let lemma = self.lemma(of: token)
+            if i > 0 { out += [tokens[i - 1] + "_" + lemma, tokens[i - 1] + "_" + token] }
+            if i + 1 < tokens.count { out += [lemma + "_" + tokens[i + 1], token + "_" + tokens[i + 1]] }
+        }
+        var seen = Set<String>()
+        return out.filter { seen.insert($0).inserted && !wordNet.synsetIDs(ofKey: $0, pos: nil).isEmpty }
     }
 
     /// Content-word lemmas of a text (stop words, numbers and `excluding` left out).

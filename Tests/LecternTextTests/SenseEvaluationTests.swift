@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import LecternModel
+@testable import LecternText
+
+struct SenseCase: Sendable {
+    var document: String
+    var lemma: String
+    /// Accepted synsets: part-of-speech letter (n, v, a, r) and the 8-digit offset.
+    var accepted: [String]
+}
+
+/// Accuracy of `SenseSelector` on the dev set (sample scripts) and the held-out set, on the pipeline's own path:
+/// the analysis picks each lemma's context sentence and forms; the document context is built from its words.
+@Suite struct SenseEvaluationTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func code(_ s: Synset) -> String {
+        let letter: String = switch s.pos { case .noun: "n"; case .verb: "v"; case .adjective: "a"; case .adverb: "r" }
+        let digits = String(s.offset)
+        return letter + String(repeating: "0", count: max(0, 8 - digits.count)) + digits
+    }
+
+    static func evaluate(_ cases: [SenseCase], texts: [String: String], useDocument: Bool) -> (right: Int, misses: [String]) {
+        let selector = SenseSelector(wordNet: sharedWordNet)
+        let analyzer = TextAnalyzer(wordNet: sharedWordNet)
+        var analyses: [String: TextAnalysis] = [:]
+        var right = 0
+        var misses: [String] = []
+        for c in cases {
+            let analysis = analyses[c.document] ?? analyzer.analyze(texts[c.document]!)
+            analyses[c.document] = analysis
+            guard let occurrence = analysis.words.first(where: { $0.lemma == c.lemma }) else {
+                misses.append("\(c.document)/\(c.lemma): not in the analysis"); continue
+            }
+            let context = analysis.sentences[occurrence.contextSentence]
+            let document = useDocument ? selector.documentContext(analysis.words) : .empty
+            let sense = selector.sense(of: c.lemma, forms: occurrence.forms.keys.sorted(), context: context, document: document)
+            if let sense, c.accepted.contains(code(sense)) { right += 1 }
+            else { misses.append("\(c.document)/\(c.lemma): \(sense.map { code($0) + " " + $0.gloss.prefix(60) } ?? "none")") }
+        }
+        return (right, misses)
+    }
+
+    static var devTexts: [String: String] {
+        devDocuments.mapValues { path in
+            let data = try! Data(contentsOf: root.appendingPathComponent(path))
+            let analysis = String(decoding: data, as: UTF8.self)
+            return path.hasSuffix(".srt") ? TextDecoding.stripSubtitles(analysis) : analysis
+        }
+    }
+
+    @Test func devAndHeldOutAccuracy() {
+        for (name, cases, texts) in [("dev", devCases, SenseEvaluationTests.devTexts), ("held-out", heldOutCases, heldOutDocuments)] {
+            let sentenceOnly = SenseEvaluationTests.evaluate(cases, texts: texts, useDocument: false)
+            let withDocument = SenseEvaluationTests.evaluate(cases, texts: texts, useDocument: true)
+            print("SENSE-EVAL \(name): sentence only \(sentenceOnly.right)/\(cases.count), with document \(withDocument.right)/\(cases.count)")
+            for m in withDocument.misses { print("SENSE-MISS \(name) \(m)") }
+        }
+    }
+}
+
+/// Sense choice with the whole script as context (real WordNet).
+@Suite struct DocumentSenseTests {
+    let selector = SenseSelector(wordNet: sharedWordNet)
+    let analyzer = TextAnalyzer(wordNet: sharedWordNet)
+
+    func sense(_ lemma: String, in text: String) throws -> Synset {
+        let analysis = analyzer.analyze(text)
+        let occurrence = try #require(analysis.words.first { $0.lemma == lemma })
+        return try #require(selector.sense(of: lemma, forms: occurrence.forms.keys.sorted(),
+                                           context: analysis.sentences[occurrence.contextSentence],
+                                           document: selector.documentContext(analysis.words)))
+    }
+
+    @Test func plateInAVolcanoScriptIsTheGeologySense() throws {
+        let text = try String(contentsOf: SenseEvaluationTests.root.appendingPathComponent("samples/scripts/how-volcanoes-form.srt"), encoding: .utf8)
+        let analysis = analyzer.analyze(TextDecoding.stripSubtitles(text))
+        let document = selector.documentContext(analysis.words)
+        func chosen(_ lemma: String) throws -> Synset {
+            let o = try #require(analysis.words.first { $0.lemma == lemma })
+            return try #require(selector.sense(of: lemma, forms: o.forms.keys.sorted(), context: analysis.sentences[o.contextSentence], document: document))
+        }
+        #expect(try chosen("plate").gloss.contains("Earth's crust"))
+        #expect(try chosen("mantle").gloss.contains("between the crust and the core"))
+        // "Most volcanoes form near the edges": a verb after a plural noun subject, before a preposition.
+        #expect(try chosen("form").pos == .verb)
+        #expect(try chosen("soil").pos == .noun)
+    }
+
+    @Test func bankInARiverTextAndInAMoneyText() throws {
+        let river = try sense("bank", in: "Herons wade in the shallow water near the bank, hunting for fish. The river floods every spring and the current carries mud downstream.")
+        let money = try sense("bank", in: "She opened an account at the bank. Every month she deposits her money there, and the lending rate on her mortgage is low.")
+        #expect(river.gloss.contains("sloping land"))
+        #expect(money.gloss.contains("financial institution"))
+    }
+
+    @Test func craneBirdOrMachineByTopic() throws {
+        let bird = try sense("crane", in: "Cranes and herons wade in the marsh. These birds eat fish, frogs and insects, and they nest in the reeds.")
+        let machine = try sense("crane", in: "The builders used a crane to lift the steel beams. Heavy loads are hoisted onto the roof of the building.")
+        #expect(bird.gloss.contains("wading bird"))
+        #expect(machine.gloss.contains("lifts and moves heavy objects"))
+    }
+
+    @Test func withoutOverlapTheMostFrequentSense() throws {
+        let sense = try #require(selector.sense(of: "dog", forms: ["dog"], context: "Zzz qqq.", document: .empty))
+        #expect(sense.gloss == sharedWordNet.definition(of: "dog", pos: .noun))
+    }
+}
