@@ -119,8 +119,7 @@ public struct SenseSelector: Sendable {
         if let known = signatureMemo.entries.withLock({ $0[synset.id] }) { return known }
         var text = ([synset.gloss] + synset.examples).joined(separator: " ")
         var words = synset.words
-        for pointer in synset.pointers where pointer.relation == .hypernym || pointer.relation == .domainTopic
-            || pointer.relation == .instanceHypernym {
+        for pointer in synset.pointers where pointer.relation == .domainTopic {
             if let target = wordNet.synsetStructure(pointer.target) { words += target.words }
         }
         text += " " + words.map { $0.replacingOccurrences(of: "_", with: " ") }.joined(separator: " ")
@@ -148,6 +147,8 @@ public struct SenseSelector: Sendable {
         // A cue in the sentence ("a bottle of", "volcanoes form near") decides the part of speech.
         for pos in cued ? Array(parts.prefix(1)) : parts { candidates += wordNet.synsets(of: key, pos: pos) }
         guard let first = candidates.first else { return nil }
+        // One sense to choose from (most rare words): nothing to weigh.
+        if candidates.count == 1 { return first }
         let exclude = Set(forms.map { $0.lowercased() } + [lemma.lowercased()])
         var contextLemmas = lemmaSet(context, excluding: exclude)
         // A compound with the next or previous word ("plate tectonics", "home plate"): its senses' words join the
