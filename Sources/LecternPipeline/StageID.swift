@@ -9,10 +9,10 @@ public enum StageID: String, CaseIterable, Sendable, Codable {
     public var version: Int {
         switch self {
         case .ocr: return 2
-        case .words: return 5
+        case .words: return 6
         case .parse: return 1
         case .quiz: return 3
-        case .wordtest: return 5
+        case .wordtest: return 6
         case .lecture: return 4
         }
     }
