@@ -97,8 +97,7 @@ import Testing
 
     /// Two `lectern run` processes started together on one photo inbox and one output folder. Runs once;
     /// the concurrency test checks it and the crash test compares its own result with it.
-    actor ConcurrentRuns {
-        static let shared = ConcurrentRuns()
+    enum ConcurrentRuns {
         static let photos = ["erie-canal.jpg", "printing-press.jpg", "water-cycle.jpg"]
 
         struct Outcome: Sendable {
@@ -107,29 +106,22 @@ import Testing
             var files: [String: Data]
         }
 
-        private var task: Task<Outcome, any Error>?
-
-        func outcome() async throws -> Outcome {
-            if let task { return try await task.value }
-            let task = Task {
-                let root = Paths.testRoot.appendingPathComponent("concurrent-runs")
-                try? FileManager.default.removeItem(at: root)
-                let inbox = root.appendingPathComponent("inbox")
-                let out = root.appendingPathComponent("out")
-                try Inputs.make(inbox, photos: Self.photos)
-                let arguments = ["run", "--inbox", inbox.path, "--out", out.path, "--jobs", "1"]
-                let first = try CLIProcess(arguments, in: root)
-                let second = try CLIProcess(arguments, in: root)
-                let results = [await first.finish(), await second.finish()]
-                return Outcome(results: results, out: out, files: try publishedSnapshot(out))
-            }
-            self.task = task
-            return try await task.value
+        static let shared = SharedOnce<Outcome> {
+            let root = Paths.testRoot.appendingPathComponent("concurrent-runs")
+            try? FileManager.default.removeItem(at: root)
+            let inbox = root.appendingPathComponent("inbox")
+            let out = root.appendingPathComponent("out")
+            try Inputs.make(inbox, photos: photos)
+            let arguments = ["run", "--inbox", inbox.path, "--out", out.path, "--jobs", "1"]
+            let first = try CLIProcess(arguments, in: root)
+            let second = try CLIProcess(arguments, in: root)
+            let results = [await first.finish(), await second.finish()]
+            return Outcome(results: results, out: out, files: try publishedSnapshot(out))
         }
     }
 
     @Test func twoConcurrentRunsShareTheWork() async throws {
-        let outcome = try await ConcurrentRuns.shared.outcome()
+        let outcome = try await ConcurrentRuns.shared.value()
         for result in outcome.results {
             #expect(result.status == 0, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
         }
@@ -221,7 +213,7 @@ import Testing
         #expect(!status.contains { $0.stages.contains { $0.state == .running } })
 
         // The same bytes as runs that were never interrupted (the concurrent runs, on the same photos).
-        let reference = try await ConcurrentRuns.shared.outcome().files
+        let reference = try await ConcurrentRuns.shared.value().files
         #expect(try publishedSnapshot(out) == reference)
         #expect(PublishedFiles.list(in: out).keys.filter { $0.hasPrefix("bundles/homework/") }.count == 3)
 

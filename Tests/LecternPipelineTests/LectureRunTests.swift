@@ -61,25 +61,15 @@ private enum LectureInbox {
     }
 }
 
-/// One pipeline run over samples/intro-to-python, shared by the tests that only read its output.
-private actor SampleCourseRun {
-    static let shared = SampleCourseRun()
-    private var task: Task<URL, any Error>?
-
-    /// The folder holding `inbox/` and `out/`.
-    func folder() async throws -> URL {
-        if let task { return try await task.value }
-        let task = Task {
-            let root = Paths.testRoot.appendingPathComponent("sample-course")
-            try? FileManager.default.removeItem(at: root)
-            let inbox = root.appendingPathComponent("inbox")
-            try LectureInbox.make(inbox, samples: true)
-            _ = try await runPipeline(out: root.appendingPathComponent("out"), inbox: inbox)
-            return root
-        }
-        self.task = task
-        return try await task.value
-    }
+/// One pipeline run over samples/intro-to-python, shared by the tests that only read its output: the folder
+/// holding `inbox/` and `out/`.
+private let sampleCourseRun = SharedOnce<URL> {
+    let root = Paths.testRoot.appendingPathComponent("sample-course")
+    try? FileManager.default.removeItem(at: root)
+    let inbox = root.appendingPathComponent("inbox")
+    try LectureInbox.make(inbox, samples: true)
+    _ = try await runPipeline(out: root.appendingPathComponent("out"), inbox: inbox)
+    return root
 }
 
 @Suite struct LectureRunTests {
@@ -139,7 +129,7 @@ private actor SampleCourseRun {
     }
 
     @Test func sampleCourseHasMultipleChoiceEngagementAndAFullPool() async throws {
-        let out = try await SampleCourseRun.shared.folder().appendingPathComponent("out")
+        let out = try await sampleCourseRun.value().appendingPathComponent("out")
         let (_, _, lecture) = try LectureInbox.lecture(out)
         let topics = lecture.subjects.flatMap(\.topics)
         let questions = topics.compactMap(\.engagementQuestion)
@@ -155,7 +145,7 @@ private actor SampleCourseRun {
     }
 
     @Test func drawIsReproducibleFromTheCommandLine() async throws {
-        let folder = try await SampleCourseRun.shared.folder()
+        let folder = try await sampleCourseRun.value()
         let out = folder.appendingPathComponent("out")
         let (_, _, lecture) = try LectureInbox.lecture(out)
 

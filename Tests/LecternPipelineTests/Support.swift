@@ -200,10 +200,17 @@ final class Baseline: Sendable {
         modificationDatesAfterSecond = dates()
     }
 
-    private static let cache = BaselineCache()
+    private static let cache = SharedOnce<Baseline> {
+        try await offThread {
+            let root = Paths.testRoot.appendingPathComponent("baseline")
+            try? FileManager.default.removeItem(at: root)
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            return try Baseline(root: root)
+        }
+    }
 
     static func shared() async throws -> Baseline {
-        try await cache.get()
+        try await cache.value()
     }
 
     /// A private copy of the baseline's inbox and output folder.
@@ -214,23 +221,22 @@ final class Baseline: Sendable {
         try copyFolder(self.out, to: out)
         return (inbox, out)
     }
+}
 
-    actor BaselineCache {
-        private var task: Task<Baseline, any Error>?
+/// Work done once per test process (a pipeline run) and shared by the tests that only read its result.
+actor SharedOnce<Value: Sendable> {
+    private let make: @Sendable () async throws -> Value
+    private var task: Task<Value, any Error>?
 
-        func get() async throws -> Baseline {
-            if let task { return try await task.value }
-            let task = Task {
-                try await offThread {
-                    let root = Paths.testRoot.appendingPathComponent("baseline")
-                    try? FileManager.default.removeItem(at: root)
-                    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-                    return try Baseline(root: root)
-                }
-            }
-            self.task = task
-            return try await task.value
-        }
+    init(_ make: @escaping @Sendable () async throws -> Value) {
+        self.make = make
+    }
+
+    func value() async throws -> Value {
+        if let task { return try await task.value }
+        let task = Task { try await make() }
+        self.task = task
+        return try await task.value
     }
 }
 
