@@ -616,37 +616,19 @@ public final class WordNet: Sendable {
     static func relation(_ p: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> WordNetRelation? {
         let length = e - s
         guard length == 1 || length == 2 else { return nil }
-        let a = p[s], b: UInt8 = length == 2 ? p[s + 1] : 0
-        switch (a, b) {
-        case (0x21, 0): return .antonym              // !
-        case (0x40, 0): return .hypernym             // @
-        case (0x40, 0x69): return .instanceHypernym  // @i
-        case (0x7E, 0): return .hyponym              // ~
-        case (0x7E, 0x69): return .instanceHyponym   // ~i
-        case (0x23, 0x6D): return .memberHolonym     // #m
-        case (0x23, 0x73): return .substanceHolonym  // #s
-        case (0x23, 0x70): return .partHolonym       // #p
-        case (0x25, 0x6D): return .memberMeronym     // %m
-        case (0x25, 0x73): return .substanceMeronym  // %s
-        case (0x25, 0x70): return .partMeronym       // %p
-        case (0x3D, 0): return .attribute            // =
-        case (0x2B, 0): return .derivationallyRelated // +
-        case (0x3B, 0x63): return .domainTopic       // ;c
-        case (0x2D, 0x63): return .memberOfDomainTopic // -c
-        case (0x3B, 0x72): return .domainRegion      // ;r
-        case (0x2D, 0x72): return .memberOfDomainRegion // -r
-        case (0x3B, 0x75): return .domainUsage       // ;u
-        case (0x2D, 0x75): return .memberOfDomainUsage // -u
-        case (0x2A, 0): return .entailment           // *
-        case (0x3E, 0): return .cause                // >
-        case (0x5E, 0): return .alsoSee              // ^
-        case (0x24, 0): return .verbGroup            // $
-        case (0x26, 0): return .similarTo            // &
-        case (0x3C, 0): return .participle           // <
-        case (0x5C, 0): return .pertainym            // \
-        default: return nil
-        }
+        return relationBySymbol[Int(p[s]) << 8 | (length == 2 ? Int(p[s + 1]) : 0)]
     }
+
+    /// The relations by their pointer symbol's one or two bytes (first << 8 | second, 0 for none), made from
+    /// the raw values.
+    private static let relationBySymbol: [WordNetRelation?] = {
+        var table = [WordNetRelation?](repeating: nil, count: 1 << 16)
+        for relation in WordNetRelation.allCases {
+            let bytes = Array(relation.rawValue.utf8)
+            table[Int(bytes[0]) << 8 | (bytes.count == 2 ? Int(bytes[1]) : 0)] = relation
+        }
+        return table
+    }()
 
     private static func parseSynset(_ p: UnsafeBufferPointer<UInt8>, id: SynsetID, gloss withGloss: Bool) -> Synset? {
         let n = p.count
