@@ -113,17 +113,17 @@ public struct SenseSelector: Sendable {
         return DocumentContext(weights: weights)
     }
 
-    /// Lemmas that describe a sense for the document overlap: its gloss and examples, its synonyms, its hypernyms'
-    /// words and its topic domains' words (plate "(baseball) …" has the domain "baseball"). Memoised per selector.
-    func signature(of synset: Synset) -> Set<String> {
+    /// Lemmas that describe a sense for the document overlap: its gloss and examples, its synonyms and its topic
+    /// domains' words (plate "(baseball) …" has the domain "baseball"). Memoised per selector. `gloss` is
+    /// `glossWords(of: synset)`, which the sentence overlap has already read.
+    func signature(of synset: Synset, gloss: [ContentWord]) -> Set<String> {
         if let known = signatureMemo.entries.withLock({ $0[synset.id] }) { return known }
-        var text = ([synset.gloss] + synset.examples).joined(separator: " ")
         var words = synset.words
         for pointer in synset.pointers where pointer.relation == .domainTopic {
             if let target = wordNet.synsetStructure(pointer.target) { words += target.words }
         }
-        text += " " + words.map { $0.replacingOccurrences(of: "_", with: " ") }.joined(separator: " ")
-        let set = lemmaSet(text, excluding: [])
+        let set = Set(gloss.map(\.lemma))
+            .union(lemmaSet(words.map { $0.replacingOccurrences(of: "_", with: " ") }.joined(separator: " "), excluding: []))
         signatureMemo.entries.withLock { $0[synset.id] = set }
         return set
     }
@@ -157,7 +157,7 @@ public struct SenseSelector: Sendable {
         for compound in compounds(of: exclude, in: context) {
             for synset in wordNet.synsetIDs(ofKey: compound, pos: nil).compactMap({ wordNet.synset($0) }) {
                 compoundSynsets.insert(synset.id)
-                contextLemmas.formUnion(lemmaSet(([synset.gloss] + synset.examples).joined(separator: " "), excluding: exclude))
+                contextLemmas.formUnion(Self.lemmas(glossWords(of: synset), excluding: exclude))
             }
         }
         var best: (synset: Synset, score: Double)?
@@ -165,12 +165,12 @@ public struct SenseSelector: Sendable {
         for (i, synset) in candidates.enumerated() {
             var score = i == 0 ? SenseSelector.firstSensePrior : 0
             if compoundSynsets.contains(synset.id) { score += 2 * SenseSelector.sentenceWeight; anyOverlap = true }
-            let sentence = lemmaSet(([synset.gloss] + synset.examples).joined(separator: " "), excluding: exclude)
-                .intersection(contextLemmas).count
+            let gloss = glossWords(of: synset)
+            let sentence = Self.lemmas(gloss, excluding: exclude).intersection(contextLemmas).count
             score += Double(sentence) * SenseSelector.sentenceWeight
             if !document.weights.isEmpty {
                 var shared = 0.0
-                for word in signature(of: synset) where !exclude.contains(word) { shared += document.weights[word] ?? 0 }
+                for word in signature(of: synset, gloss: gloss) where !exclude.contains(word) { shared += document.weights[word] ?? 0 }
                 score += min(SenseSelector.documentCap, shared)
                 if shared > 0 { anyOverlap = true }
             }
@@ -193,15 +193,30 @@ public struct SenseSelector: Sendable {
         return out.filter { seen.insert($0).inserted && !wordNet.synsetIDs(ofKey: $0, pos: nil).isEmpty }
     }
 
+    /// A content word of a text (not a stop word, a number or a single letter): its lower case and its lemma.
+    typealias ContentWord = (lower: String, lemma: String)
+
+    func contentWords(_ text: String) -> [ContentWord] {
+        Tokenizer.words(in: text).compactMap { token in
+            guard !token.isNumber else { return nil }
+            let lower = token.text.lowercased()
+            guard lower.count >= 2, !StopWords.english.contains(lower) else { return nil }
+            return (lower, lemma(of: lower))
+        }
+    }
+
+    /// A sense's gloss and examples as content words: read once per candidate for both overlaps.
+    func glossWords(of synset: Synset) -> [ContentWord] {
+        contentWords(([synset.gloss] + synset.examples).joined(separator: " "))
+    }
+
+    /// The lemmas of `words`, leaving out any whose word or lemma is in `excluding`.
+    static func lemmas(_ words: [ContentWord], excluding: Set<String>) -> Set<String> {
+        Set(words.lazy.filter { !excluding.contains($0.lower) && !excluding.contains($0.lemma) }.map(\.lemma))
+    }
+
     /// Content-word lemmas of a text (stop words, numbers and `excluding` left out).
     func lemmaSet(_ text: String, excluding: Set<String>) -> Set<String> {
-        var out = Set<String>()
-        for token in Tokenizer.words(in: text) where !token.isNumber {
-            let lower = token.text.lowercased()
-            if lower.count < 2 || StopWords.english.contains(lower) || excluding.contains(lower) { continue }
-            let lemma = self.lemma(of: lower)
-            if !excluding.contains(lemma) { out.insert(lemma) }
-        }
-        return out
+        Self.lemmas(contentWords(text), excluding: excluding)
     }
 }
