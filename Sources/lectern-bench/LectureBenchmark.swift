@@ -51,7 +51,7 @@ enum LectureBenchmark {
             var cpu: [Double] = []
             for _ in 0..<3 {
                 let start = Date()
-                let childCPU = cpuSeconds(RUSAGE_CHILDREN)
+                let childCPU = ProcessFigures.cpuSeconds(RUSAGE_CHILDREN)
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: xmllint)
                 process.arguments = ["--html", "--noout"] + files.map(\.path)
@@ -60,7 +60,7 @@ enum LectureBenchmark {
                 try process.run()
                 process.waitUntilExit()
                 times.append(Date().timeIntervalSince(start))
-                cpu.append(cpuSeconds(RUSAGE_CHILDREN) - childCPU)
+                cpu.append(ProcessFigures.cpuSeconds(RUSAGE_CHILDREN) - childCPU)
             }
             xmllintSeconds = times.sorted()[1]
             xmllintCPU = cpu.sorted()[1]
@@ -82,7 +82,7 @@ enum LectureBenchmark {
         var lecture: LectureBundle?
         for _ in 0..<3 {
             let start = Date()
-            let startCPU = cpuSeconds(RUSAGE_SELF)
+            let startCPU = ProcessFigures.cpuSeconds(RUSAGE_SELF)
             // Posts are parsed on all cores, as `lectern run --jobs N` parses them (one parse stage per post).
             let posts = files.concurrentMap { file -> CoursePost in
                 let path = "course/" + file.deletingLastPathComponent().lastPathComponent + "/" + file.lastPathComponent
@@ -105,7 +105,7 @@ enum LectureBenchmark {
             parseTimes.append(parsed.timeIntervalSince(start))
             buildTimes.append(built.timeIntervalSince(parsed))
             encodeTimes.append(Date().timeIntervalSince(built))
-            cpuTimes.append(cpuSeconds(RUSAGE_SELF) - startCPU)
+            cpuTimes.append(ProcessFigures.cpuSeconds(RUSAGE_SELF) - startCPU)
         }
         let totals = zip(zip(parseTimes, buildTimes), encodeTimes).map { $0.0 + $0.1 + $1 }
         let median = totals.sorted()[1]
@@ -193,18 +193,8 @@ enum LectureBenchmark {
         return nil
     }
 
-    /// User + system CPU seconds of this process or of its finished children.
-    static func cpuSeconds(_ who: __rusage_who) -> Double {
-        var usage = rusage()
-        getrusage(__rusage_who_t(who.rawValue), &usage)
-        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-    }
-
     static func peakMemory() -> String {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return "unknown" }
-        let kb = Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" })[1]) ?? 0
-        return String(format: "%.1f MB", Double(kb) / 1024)
+        let kb = ProcessFigures.highWaterKB()
+        return kb > 0 ? String(format: "%.1f MB", Double(kb) / 1024) : "unknown"
     }
 }

@@ -189,20 +189,14 @@ enum WordsBenchmark {
         _ = StemFamilies.shared
         _ = WordGrader.sharedModel
         let load = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
-        let before = highWaterKB()
+        let before = ProcessFigures.highWaterKB()
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let (bundle, analyze, build) = try stage(data, wordNet: wordNet)
         _ = try CanonicalJSON.encode(bundle)
         print("before=\(before)")
-        print("after=\(highWaterKB())")
+        print("after=\(ProcessFigures.highWaterKB())")
         print("seconds=\(analyze + build)")
         print("load=\(load)")
-    }
-
-    static func highWaterKB() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
-        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "0") ?? 0
     }
 
     static func spawn(_ executable: String, _ arguments: [String], environment: [String: String]) -> (String, String, Int32)? {
