@@ -32,11 +32,12 @@ struct LectureQuestionMaker: Sendable {
     /// Each topic's own facts (refined), best first.
     let factsByTopic: [String: [LectureFact]]
 
-    /// A distractor candidate and its answer's forms: lower case, the validator's key, parts of speech.
+    /// A distractor candidate and its answer's forms: lower case, the validator's key, parts of speech (only
+    /// read by `multipleChoice`, which needs a validator).
     struct Candidate: Sendable {
         var fact: LectureFact
         var lower: String
-        var key: String?
+        var key: String
         var pos: Set<PartOfSpeech>?
     }
 
@@ -76,7 +77,7 @@ struct LectureQuestionMaker: Sendable {
         // Each candidate's forms need WordNet: made on all cores, then put back under their sorts.
         let sorts = bySort.map { ($0.key, $0.value.sorted { ($0.answer, $0.topicID) < ($1.answer, $1.topicID) }) }
         let candidates = sorts.flatMap(\.1).concurrentMap { fact in
-            Candidate(fact: fact, lower: fact.answer.lowercased(), key: validator?.normalise(fact.answer),
+            Candidate(fact: fact, lower: fact.answer.lowercased(), key: validator?.normalise(fact.answer) ?? "",
                       pos: validator.flatMap { Self.posSet(fact.answer, $0) })
         }
         var candidatesBySort: [String: [Candidate]] = [:]
@@ -188,8 +189,7 @@ struct LectureQuestionMaker: Sendable {
                 .sorted { abs(candidates[$0].fact.words - fact.words) < abs(candidates[$1].fact.words - fact.words) }
             for index in order where distractors.count < 3 {
                 let candidate = candidates[index]
-                if accept(candidate.fact.answer, lower: candidate.lower, key: candidate.key ?? validator.normalise(candidate.fact.answer),
-                          pos: candidate.pos) {
+                if accept(candidate.fact.answer, lower: candidate.lower, key: candidate.key, pos: candidate.pos) {
                     distractors.append((candidate.fact.answer, candidate.fact))
                 }
             }
@@ -251,9 +251,8 @@ struct LectureQuestionMaker: Sendable {
         if let review = Self.reviewQuestion(topic) {
             // A topic of review questions only ("Check yourself"): ask the lesson's own question; it states no fact
             // to build a cloze or a "main idea" on.
-            let key = review
             return EngagementQuestion(
-                format: .freeText, prompt: "Answer the question “\(topic.title)” asks, in your own words: \(key)", options: nil,
+                format: .freeText, prompt: "Answer the question “\(topic.title)” asks, in your own words: \(review)", options: nil,
                 answerIndex: nil, expectedAnswer: "An answer in your own words, from what the lessons before “\(topic.title)” teach.",
                 feedback: "Check your answer against the lessons before “\(topic.title)”.")
         }

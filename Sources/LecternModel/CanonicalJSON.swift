@@ -308,9 +308,11 @@ struct PrettyJSONWriter {
     }
 
     private mutating func writeArray(_ elements: [JSONNode]) {
-        // Elements written beforehand (a bundle's big arrays) are copied in: make room once.
-        let written = elements.reduce(0) { if case .written(let bytes) = $1 { $0 + bytes.count } else { $0 } }
-        if written > 0 { bytes.reserveCapacity(bytes.count + written + elements.count * (2 * indent + 4) + 16) }
+        // Elements written beforehand (all of a bundle's big array, none of any other) are copied in: make room once.
+        if case .written = elements.first {
+            let written = elements.reduce(0) { if case .written(let bytes) = $1 { $0 + bytes.count } else { $0 } }
+            bytes.reserveCapacity(bytes.count + written + elements.count * (2 * indent + 4) + 16)
+        }
         bytes.append(UInt8(ascii: "["))
         bytes.append(0x0A)
         indent += 1
