@@ -152,6 +152,8 @@ public struct EngagementQuestion: Codable, Sendable, Hashable {
     public var optionFeedback: [String]?
     /// The lesson's sentence the question is built on.
     public var sourceSentence: String?
+    /// In the order of their names: the canonical JSON writer then has no entry to move.
+    enum CodingKeys: String, CodingKey { case answerIndex, expectedAnswer, feedback, format, optionFeedback, options, prompt, sourceSentence }
     public init(format: Format, prompt: String, options: [String]?, answerIndex: Int?, expectedAnswer: String,
                 feedback: String, optionFeedback: [String]? = nil, sourceSentence: String? = nil) {
         self.format = format
@@ -172,6 +174,8 @@ public struct Topic: Codable, Sendable, Hashable {
     public var source: SourceRef
     public var blocks: [Block]
     public var engagementQuestion: EngagementQuestion?
+    /// In the order of their names: the canonical JSON writer then has no entry to move.
+    enum CodingKeys: String, CodingKey { case blocks, engagementQuestion, id, source, title, week }
     public init(id: String, title: String, week: Int, source: SourceRef, blocks: [Block],
                 engagementQuestion: EngagementQuestion?) {
         self.id = id
@@ -189,6 +193,8 @@ public struct Subject: Codable, Sendable, Hashable, ConcurrentlyEncodable {
     public var topics: [Topic]
     /// A practical exercise built from the subject's topics; absent when course.yml says `project: false`.
     public var endingProject: EndingProject?
+    /// In the order of their names: the canonical JSON writer then has no entry to move.
+    enum CodingKeys: String, CodingKey { case endingProject, title, topics, week }
     public init(title: String, week: Int, topics: [Topic], endingProject: EndingProject? = nil) {
         self.title = title
         self.week = week
@@ -207,6 +213,8 @@ public struct PoolQuestion: Codable, Sendable, Hashable, ConcurrentlyEncodable {
         public var expectedAnswer: String
         /// Feedback shown after answering: why the expected answer is right, quoting the lesson.
         public var explanation: String?
+        /// In the order of their names: the canonical JSON writer then has no entry to move.
+        enum CodingKeys: String, CodingKey { case answerIndex, expectedAnswer, explanation, format, level, options, prompt }
         public init(level: Int, format: EngagementQuestion.Format, prompt: String, options: [String]?,
                     answerIndex: Int?, expectedAnswer: String, explanation: String? = nil) {
             self.level = level
@@ -221,6 +229,8 @@ public struct PoolQuestion: Codable, Sendable, Hashable, ConcurrentlyEncodable {
     public var id: String
     public var topicId: String
     public var renderings: [Rendering]
+    /// In the order of their names: the canonical JSON writer then has no entry to move.
+    enum CodingKeys: String, CodingKey { case id, renderings, topicId }
     public init(id: String, topicId: String, renderings: [Rendering]) {
         self.id = id
         self.topicId = topicId

@@ -5,24 +5,25 @@ import Foundation
 ///
 /// The bytes are exactly those of Foundation's `JSONEncoder` with `[.sortedKeys, .prettyPrinted,
 /// .withoutEscapingSlashes]` and base64 data (keys sorted by their UTF-8 bytes, `" : "` between key and value,
-/// two-space indents, `[\n\n]` for an empty array), but written by a small encoder of our own: JSONEncoder's
-/// per-value type checks made it the slowest step of the lecture stage. Values it cannot write the same way
-/// (dates, URLs, decimals) go to JSONEncoder whole; floating-point numbers are formatted by
-/// JSONEncoder one at a time. The elements of the outermost arrays (a lecture's subjects and question pool)
-/// are encoded and written on all cores, each with the indentation of its place: the bytes do not change.
+/// two-space indents, `[\n\n]` for an empty array), but written by a small encoder of our own that streams
+/// bytes as values are encoded, with no tree in between: JSONEncoder's per-value type checks, and then a
+/// value tree of our own, made encoding the slowest step of the lecture stage. An object whose keys did
+/// not arrive in sorted order has its entries moved into order when it closes. Values it cannot write the same
+/// way (dates, URLs, decimals, super-encoders, containers written out of order) go to JSONEncoder whole;
+/// floating-point numbers are formatted by JSONEncoder one at a time. The elements of the outermost arrays
+/// (a lecture's subjects and question pool) are encoded on all cores, each with the indentation of its place:
+/// the bytes do not change.
 public enum CanonicalJSON {
     public static func encode<T: Encodable>(_ value: T) throws -> Data {
-        let root: JSONNode
+        let encoder = StreamingJSONEncoder()
         do {
-            root = try TreeEncoder.node(of: value)
+            try encoder.encodeValue(value, depth: 0)
+            try encoder.finish()
         } catch is NeedsFoundationEncoder {
             return try foundationEncode(value)
         }
-        var writer = PrettyJSONWriter()
-        writer.bytes.reserveCapacity(1 << 16)
-        writer.write(root)
-        writer.bytes.append(0x0A)
-        return Data(writer.bytes)
+        encoder.stream.bytes.append(0x0A)
+        return Data(encoder.stream.bytes)
     }
 
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
@@ -31,7 +32,7 @@ public enum CanonicalJSON {
         return try decoder.decode(type, from: data)
     }
 
-    /// The reference encoding, for what `TreeEncoder` leaves to Foundation.
+    /// The reference encoding, for what `StreamingJSONEncoder` leaves to Foundation.
     static func foundationEncode<T: Encodable>(_ value: T) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
@@ -42,71 +43,56 @@ public enum CanonicalJSON {
     }
 }
 
-// MARK: - Value tree
-
-/// An encoded value. Containers are boxes so that nested containers can keep filling them after they
-/// were attached to their parent (as `Encoder` containers do).
-enum JSONNode {
-    /// Written as is: a number, `true`, `false` or `null`.
-    case literal(String)
-    case string(String)
-    case object(JSONObjectBox)
-    case array(JSONArrayBox)
-    /// What a `superEncoder()` received, read when writing (its owner fills it after asking for it).
-    case superValue(TreeEncoder)
-    /// Already written, with the indentation of its place.
-    case written([UInt8])
-}
-
-final class JSONObjectBox {
-    /// In encoding order; a key encoded twice keeps its last value (as in JSONEncoder's dictionary).
-    var entries: [(key: String, value: JSONNode)] = []
-}
-
-final class JSONArrayBox {
-    var elements: [JSONNode] = []
-}
-
 /// Thrown when a value needs JSONEncoder's own handling; `CanonicalJSON.encode` then uses JSONEncoder.
 struct NeedsFoundationEncoder: Error {}
 
+/// A value that `CanonicalJSON` may encode on another thread when it is an element of an outermost array
+/// (the big parts of a bundle).
+public protocol ConcurrentlyEncodable: Encodable, Sendable {}
+
 // MARK: - Encoder
 
-/// Builds a `JSONNode` tree through the `Encoder` protocol. `codingPath` stays empty: nothing in Lectern
-/// reads it while encoding.
-final class TreeEncoder: Encoder {
+/// Writes JSON while `Encodable` values encode themselves (see `JSONStream` for the bytes).
+/// `codingPath` stays empty: nothing in Lectern reads it while encoding.
+final class StreamingJSONEncoder: Encoder {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
-    private(set) var result: JSONNode?
-    /// How deep in the document the encoded value sits (the root is 0): its indentation when written.
-    let depth: Int
 
-    init(depth: Int) {
-        self.depth = depth
-    }
+    @exclusivity(unchecked) var stream = JSONStream()
+    /// The value being encoded now and its depth.
+    private var currentOwner = -1
+    private var currentDepth = 0
+    /// Set by the non-throwing `Encoder` calls when they meet what this writer cannot stream.
+    private var unsupported = false
 
     /// Arrays this close to the root are written element by element on all cores.
     static let concurrentDepth = 1
 
-    static func node<T: Encodable>(of value: T, depth: Int = 0) throws -> JSONNode {
-        // Metatype comparisons, not dynamic casts: this runs for every value in the tree.
-        if T.self == String.self { return .string(value as! String) }
-        if T.self == Int.self { return integer(value as! Int) }
-        if T.self == Bool.self { return .literal(value as! Bool ? "true" : "false") }
-        if T.self == Data.self { return .string((value as! Data).base64EncodedString()) }
-        if T.self == Double.self || T.self == Float.self { return .literal(try formattedNumber(value)) }
-        if T.self == Date.self || T.self == URL.self || T.self == Decimal.self { throw NeedsFoundationEncoder() }
-        if depth <= concurrentDepth, let array = value as? any ConcurrentlyWrittenArray {
-            return try array.writtenConcurrently(depth: depth)
-        }
-        return try encoded(value, depth: depth)
+    func finish() throws {
+        if unsupported { throw NeedsFoundationEncoder() }
+        stream.closeAll()
     }
 
-    static func encoded<T: Encodable>(_ value: T, depth: Int) throws -> JSONNode {
-        let encoder = TreeEncoder(depth: depth)
-        try value.encode(to: encoder)
-        // A value that encodes nothing is an empty object in JSONEncoder too.
-        return encoder.result ?? .object(JSONObjectBox())
+    func encodeValue<T: Encodable>(_ value: T, depth: Int) throws {
+        // Metatype comparisons, not dynamic casts: this runs for every value in the tree.
+        if T.self == String.self { return stream.writeString(value as! String) }
+        if T.self == Int.self { return stream.writeLiteral(String(value as! Int)) }
+        if T.self == Bool.self { return stream.writeLiteral(value as! Bool ? "true" : "false") }
+        if T.self == Data.self { return stream.writeString((value as! Data).base64EncodedString()) }
+        if T.self == Double.self || T.self == Float.self { return stream.writeLiteral(try Self.formattedNumber(value)) }
+        if T.self == Date.self || T.self == URL.self || T.self == Decimal.self { throw NeedsFoundationEncoder() }
+        if depth <= Self.concurrentDepth, let array = value as? any ConcurrentlyWrittenArray {
+            return try array.writeConcurrently(into: self, depth: depth)
+        }
+        let savedOwner = currentOwner, savedDepth = currentDepth
+        let mark = stream.mark
+        currentOwner = stream.newID()
+        currentDepth = depth
+        try value.encode(to: self)
+        if unsupported { throw NeedsFoundationEncoder() }
+        stream.finishValue(from: mark, depth: depth)
+        currentOwner = savedOwner
+        currentDepth = savedDepth
     }
 
     /// Floating-point numbers exactly as JSONEncoder writes them (and with its errors for NaN and infinity).
@@ -114,224 +100,321 @@ final class TreeEncoder: Encoder {
         String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
     }
 
-    static func integer<T: FixedWidthInteger>(_ value: T) -> JSONNode { .literal(String(value)) }
+    // MARK: Encoder
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let box: JSONObjectBox
-        if case .object(let existing) = result {
-            box = existing
-        } else {
-            box = JSONObjectBox()
-            result = .object(box)
-        }
-        return KeyedEncodingContainer(ObjectContainer<Key>(box: box, depth: depth + 1))
+        KeyedEncodingContainer(ObjectContainer<Key>(encoder: self, frame: ownFrame(isObject: true)))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        let box: JSONArrayBox
-        if case .array(let existing) = result {
-            box = existing
-        } else {
-            box = JSONArrayBox()
-            result = .array(box)
-        }
-        return ArrayContainer(box: box, depth: depth + 1)
+        ArrayContainer(encoder: self, frame: ownFrame(isObject: false))
     }
 
-    func singleValueContainer() -> any SingleValueEncodingContainer { SingleValueContainer(encoder: self) }
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleValueContainer(encoder: self, depth: currentDepth)
+    }
+
+    /// The container the current value already has, or a new one.
+    private func ownFrame(isObject: Bool) -> Int {
+        guard let frame = stream.frame(isObject: isObject, owner: currentOwner, depth: currentDepth) else {
+            unsupported = true
+            return -1
+        }
+        return frame
+    }
+
+    fileprivate func literal(_ text: String, in frame: Int, key: String?) throws {
+        _ = try stream.beginElement(of: frame, key: key)
+        stream.writeLiteral(text)
+    }
+
+    fileprivate func string(_ text: String, in frame: Int, key: String?) throws {
+        _ = try stream.beginElement(of: frame, key: key)
+        stream.writeString(text)
+    }
+
+    fileprivate func value<T: Encodable>(_ value: T, in frame: Int, key: String?) throws {
+        try encodeValue(value, depth: try stream.beginElement(of: frame, key: key))
+    }
+
+    /// A container opened as an element of `frame` (`nestedContainer`); it belongs to no value, so it is closed
+    /// with its parent or when the parent is written to again.
+    fileprivate func nested(isObject: Bool, in frame: Int, key: String?) -> Int {
+        do {
+            let depth = try stream.beginElement(of: frame, key: key)
+            let owner = stream.newID()
+            return stream.open(isObject: isObject, depth: depth, owner: owner)
+        } catch {
+            unsupported = true
+            return -1
+        }
+    }
+
+    fileprivate func count(of frame: Int) -> Int? { stream.count(of: frame) }
+
+    /// Super-encoders share a value's place with its subclass: left to JSONEncoder.
+    fileprivate func unsupportedEncoder() -> any Encoder {
+        unsupported = true
+        return self
+    }
 
     struct ObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-        let box: JSONObjectBox
-        /// The depth of the values it holds.
-        let depth: Int
+        let encoder: StreamingJSONEncoder
+        let frame: Int
         var codingPath: [any CodingKey] { [] }
 
-        private func add(_ node: JSONNode, _ key: Key) { box.entries.append((key.stringValue, node)) }
-
-        mutating func encodeNil(forKey key: Key) throws { add(.literal("null"), key) }
-        mutating func encode(_ value: Bool, forKey key: Key) throws { add(.literal(value ? "true" : "false"), key) }
-        mutating func encode(_ value: String, forKey key: Key) throws { add(.string(value), key) }
-        mutating func encode(_ value: Double, forKey key: Key) throws { add(.literal(try TreeEncoder.formattedNumber(value)), key) }
-        mutating func encode(_ value: Float, forKey key: Key) throws { add(.literal(try TreeEncoder.formattedNumber(value)), key) }
-        mutating func encode(_ value: Int, forKey key: Key) throws { add(TreeEncoder.integer(value), key) }
-        mutating func encode(_ value: Int8, forKey key: Key) throws { add(TreeEncoder.integer(value), key) }
-        mutating func encode(_ value: Int16, forKey key: Key) throws { add(TreeEncoder.integer(value), key) }
-        mutating func encode(_ value: Int32, forKey key: Key) throws { add(TreeEncoder.integer(value), key) }
-        mutating func encode(_ value: Int64, forKey key: Key) throws { add(TreeEncoder.integer(value), key) }
-        mutating func encode(_ value: UInt, forKey key: Key) throws { add(TreeEncoder.integer(value), key) }
-        mutating func encode(_ value: UInt8, forKey key: Key) throws { add(TreeEncoder.integer(value), key) }
-        mutating func encode(_ value: UInt16, forKey key: Key) throws { add(TreeEncoder.integer(value), key) }
-        mutating func encode(_ value: UInt32, forKey key: Key) throws { add(TreeEncoder.integer(value), key) }
-        mutating func encode(_ value: UInt64, forKey key: Key) throws { add(TreeEncoder.integer(value), key) }
-        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { add(try TreeEncoder.node(of: value, depth: depth), key) }
+        mutating func encodeNil(forKey key: Key) throws { try encoder.literal("null", in: frame, key: key.stringValue) }
+        mutating func encode(_ value: Bool, forKey key: Key) throws { try encoder.literal(value ? "true" : "false", in: frame, key: key.stringValue) }
+        mutating func encode(_ value: String, forKey key: Key) throws { try encoder.string(value, in: frame, key: key.stringValue) }
+        mutating func encode(_ value: Double, forKey key: Key) throws { try encoder.literal(try StreamingJSONEncoder.formattedNumber(value), in: frame, key: key.stringValue) }
+        mutating func encode(_ value: Float, forKey key: Key) throws { try encoder.literal(try StreamingJSONEncoder.formattedNumber(value), in: frame, key: key.stringValue) }
+        mutating func encode(_ value: Int, forKey key: Key) throws { try encoder.literal(String(value), in: frame, key: key.stringValue) }
+        mutating func encode(_ value: Int8, forKey key: Key) throws { try encoder.literal(String(value), in: frame, key: key.stringValue) }
+        mutating func encode(_ value: Int16, forKey key: Key) throws { try encoder.literal(String(value), in: frame, key: key.stringValue) }
+        mutating func encode(_ value: Int32, forKey key: Key) throws { try encoder.literal(String(value), in: frame, key: key.stringValue) }
+        mutating func encode(_ value: Int64, forKey key: Key) throws { try encoder.literal(String(value), in: frame, key: key.stringValue) }
+        mutating func encode(_ value: UInt, forKey key: Key) throws { try encoder.literal(String(value), in: frame, key: key.stringValue) }
+        mutating func encode(_ value: UInt8, forKey key: Key) throws { try encoder.literal(String(value), in: frame, key: key.stringValue) }
+        mutating func encode(_ value: UInt16, forKey key: Key) throws { try encoder.literal(String(value), in: frame, key: key.stringValue) }
+        mutating func encode(_ value: UInt32, forKey key: Key) throws { try encoder.literal(String(value), in: frame, key: key.stringValue) }
+        mutating func encode(_ value: UInt64, forKey key: Key) throws { try encoder.literal(String(value), in: frame, key: key.stringValue) }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try encoder.value(value, in: frame, key: key.stringValue) }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
                                                             forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-            let nested = JSONObjectBox()
-            add(.object(nested), key)
-            return KeyedEncodingContainer(ObjectContainer<NestedKey>(box: nested, depth: depth + 1))
+            KeyedEncodingContainer(ObjectContainer<NestedKey>(
+                encoder: encoder, frame: encoder.nested(isObject: true, in: frame, key: key.stringValue)))
         }
 
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            let nested = JSONArrayBox()
-            add(.array(nested), key)
-            return ArrayContainer(box: nested, depth: depth + 1)
+            ArrayContainer(encoder: encoder, frame: encoder.nested(isObject: false, in: frame, key: key.stringValue))
         }
 
-        mutating func superEncoder() -> any Encoder { superEncoder(forKeyString: "super") }
-        mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(forKeyString: key.stringValue) }
-
-        private func superEncoder(forKeyString key: String) -> any Encoder {
-            let encoder = TreeEncoder(depth: depth)
-            box.entries.append((key, .superValue(encoder)))
-            return encoder
-        }
+        mutating func superEncoder() -> any Encoder { encoder.unsupportedEncoder() }
+        mutating func superEncoder(forKey key: Key) -> any Encoder { encoder.unsupportedEncoder() }
     }
 
     struct ArrayContainer: UnkeyedEncodingContainer {
-        let box: JSONArrayBox
-        /// The depth of the values it holds.
-        let depth: Int
+        let encoder: StreamingJSONEncoder
+        let frame: Int
+        /// Elements this container added, for when its frame is closed.
+        private var added = 0
         var codingPath: [any CodingKey] { [] }
-        var count: Int { box.elements.count }
+        var count: Int { encoder.count(of: frame) ?? added }
 
-        private func add(_ node: JSONNode) { box.elements.append(node) }
+        init(encoder: StreamingJSONEncoder, frame: Int) {
+            self.encoder = encoder
+            self.frame = frame
+        }
 
-        mutating func encodeNil() throws { add(.literal("null")) }
-        mutating func encode(_ value: Bool) throws { add(.literal(value ? "true" : "false")) }
-        mutating func encode(_ value: String) throws { add(.string(value)) }
-        mutating func encode(_ value: Double) throws { add(.literal(try TreeEncoder.formattedNumber(value))) }
-        mutating func encode(_ value: Float) throws { add(.literal(try TreeEncoder.formattedNumber(value))) }
-        mutating func encode(_ value: Int) throws { add(TreeEncoder.integer(value)) }
-        mutating func encode(_ value: Int8) throws { add(TreeEncoder.integer(value)) }
-        mutating func encode(_ value: Int16) throws { add(TreeEncoder.integer(value)) }
-        mutating func encode(_ value: Int32) throws { add(TreeEncoder.integer(value)) }
-        mutating func encode(_ value: Int64) throws { add(TreeEncoder.integer(value)) }
-        mutating func encode(_ value: UInt) throws { add(TreeEncoder.integer(value)) }
-        mutating func encode(_ value: UInt8) throws { add(TreeEncoder.integer(value)) }
-        mutating func encode(_ value: UInt16) throws { add(TreeEncoder.integer(value)) }
-        mutating func encode(_ value: UInt32) throws { add(TreeEncoder.integer(value)) }
-        mutating func encode(_ value: UInt64) throws { add(TreeEncoder.integer(value)) }
-        mutating func encode<T: Encodable>(_ value: T) throws { add(try TreeEncoder.node(of: value, depth: depth)) }
+        private mutating func literal(_ text: String) throws { try encoder.literal(text, in: frame, key: nil); added += 1 }
+
+        mutating func encodeNil() throws { try literal("null") }
+        mutating func encode(_ value: Bool) throws { try literal(value ? "true" : "false") }
+        mutating func encode(_ value: String) throws { try encoder.string(value, in: frame, key: nil); added += 1 }
+        mutating func encode(_ value: Double) throws { try literal(try StreamingJSONEncoder.formattedNumber(value)) }
+        mutating func encode(_ value: Float) throws { try literal(try StreamingJSONEncoder.formattedNumber(value)) }
+        mutating func encode(_ value: Int) throws { try literal(String(value)) }
+        mutating func encode(_ value: Int8) throws { try literal(String(value)) }
+        mutating func encode(_ value: Int16) throws { try literal(String(value)) }
+        mutating func encode(_ value: Int32) throws { try literal(String(value)) }
+        mutating func encode(_ value: Int64) throws { try literal(String(value)) }
+        mutating func encode(_ value: UInt) throws { try literal(String(value)) }
+        mutating func encode(_ value: UInt8) throws { try literal(String(value)) }
+        mutating func encode(_ value: UInt16) throws { try literal(String(value)) }
+        mutating func encode(_ value: UInt32) throws { try literal(String(value)) }
+        mutating func encode(_ value: UInt64) throws { try literal(String(value)) }
+        mutating func encode<T: Encodable>(_ value: T) throws { try encoder.value(value, in: frame, key: nil); added += 1 }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-            let nested = JSONObjectBox()
-            add(.object(nested))
-            return KeyedEncodingContainer(ObjectContainer<NestedKey>(box: nested, depth: depth + 1))
+            added += 1
+            return KeyedEncodingContainer(ObjectContainer<NestedKey>(
+                encoder: encoder, frame: encoder.nested(isObject: true, in: frame, key: nil)))
         }
 
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            let nested = JSONArrayBox()
-            add(.array(nested))
-            return ArrayContainer(box: nested, depth: depth + 1)
+            added += 1
+            return ArrayContainer(encoder: encoder, frame: encoder.nested(isObject: false, in: frame, key: nil))
         }
 
-        mutating func superEncoder() -> any Encoder {
-            let encoder = TreeEncoder(depth: depth)
-            add(.superValue(encoder))
-            return encoder
-        }
+        mutating func superEncoder() -> any Encoder { encoder.unsupportedEncoder() }
     }
 
     struct SingleValueContainer: SingleValueEncodingContainer {
-        let encoder: TreeEncoder
+        let encoder: StreamingJSONEncoder
+        /// The depth of the value it holds.
+        let depth: Int
         var codingPath: [any CodingKey] { [] }
 
-        private func set(_ node: JSONNode) { encoder.result = node }
-
-        mutating func encodeNil() throws { set(.literal("null")) }
-        mutating func encode(_ value: Bool) throws { set(.literal(value ? "true" : "false")) }
-        mutating func encode(_ value: String) throws { set(.string(value)) }
-        mutating func encode(_ value: Double) throws { set(.literal(try TreeEncoder.formattedNumber(value))) }
-        mutating func encode(_ value: Float) throws { set(.literal(try TreeEncoder.formattedNumber(value))) }
-        mutating func encode(_ value: Int) throws { set(TreeEncoder.integer(value)) }
-        mutating func encode(_ value: Int8) throws { set(TreeEncoder.integer(value)) }
-        mutating func encode(_ value: Int16) throws { set(TreeEncoder.integer(value)) }
-        mutating func encode(_ value: Int32) throws { set(TreeEncoder.integer(value)) }
-        mutating func encode(_ value: Int64) throws { set(TreeEncoder.integer(value)) }
-        mutating func encode(_ value: UInt) throws { set(TreeEncoder.integer(value)) }
-        mutating func encode(_ value: UInt8) throws { set(TreeEncoder.integer(value)) }
-        mutating func encode(_ value: UInt16) throws { set(TreeEncoder.integer(value)) }
-        mutating func encode(_ value: UInt32) throws { set(TreeEncoder.integer(value)) }
-        mutating func encode(_ value: UInt64) throws { set(TreeEncoder.integer(value)) }
-        mutating func encode<T: Encodable>(_ value: T) throws { set(try TreeEncoder.node(of: value, depth: encoder.depth)) }
+        mutating func encodeNil() throws { encoder.stream.writeLiteral("null") }
+        mutating func encode(_ value: Bool) throws { encoder.stream.writeLiteral(value ? "true" : "false") }
+        mutating func encode(_ value: String) throws { encoder.stream.writeString(value) }
+        mutating func encode(_ value: Double) throws { encoder.stream.writeLiteral(try StreamingJSONEncoder.formattedNumber(value)) }
+        mutating func encode(_ value: Float) throws { encoder.stream.writeLiteral(try StreamingJSONEncoder.formattedNumber(value)) }
+        mutating func encode(_ value: Int) throws { encoder.stream.writeLiteral(String(value)) }
+        mutating func encode(_ value: Int8) throws { encoder.stream.writeLiteral(String(value)) }
+        mutating func encode(_ value: Int16) throws { encoder.stream.writeLiteral(String(value)) }
+        mutating func encode(_ value: Int32) throws { encoder.stream.writeLiteral(String(value)) }
+        mutating func encode(_ value: Int64) throws { encoder.stream.writeLiteral(String(value)) }
+        mutating func encode(_ value: UInt) throws { encoder.stream.writeLiteral(String(value)) }
+        mutating func encode(_ value: UInt8) throws { encoder.stream.writeLiteral(String(value)) }
+        mutating func encode(_ value: UInt16) throws { encoder.stream.writeLiteral(String(value)) }
+        mutating func encode(_ value: UInt32) throws { encoder.stream.writeLiteral(String(value)) }
+        mutating func encode(_ value: UInt64) throws { encoder.stream.writeLiteral(String(value)) }
+        mutating func encode<T: Encodable>(_ value: T) throws { try encoder.encodeValue(value, depth: depth) }
     }
 }
-
-/// A value that `CanonicalJSON` may encode on another thread when it is an element of an outermost array
-/// (the big parts of a bundle).
-public protocol ConcurrentlyEncodable: Encodable, Sendable {}
 
 /// An array whose elements can be encoded and written independently of each other.
 protocol ConcurrentlyWrittenArray {
-    func writtenConcurrently(depth: Int) throws -> JSONNode
+    func writeConcurrently(into encoder: StreamingJSONEncoder, depth: Int) throws
 }
 
 extension Array: ConcurrentlyWrittenArray where Element: ConcurrentlyEncodable {
-    /// The array's node, its elements already written (at `depth + 1`) on all cores.
-    func writtenConcurrently(depth: Int) throws -> JSONNode {
-        guard count > 1 else { return try TreeEncoder.encoded(self, depth: depth) }
-        let results = concurrentMap { element -> Result<[UInt8], any Error> in
+    /// Encodes the elements (at `depth + 1`) on all cores, then copies them into `encoder` in order.
+    func writeConcurrently(into encoder: StreamingJSONEncoder, depth: Int) throws {
+        let written = try concurrentMap { element -> Result<[UInt8], any Error> in
             Result {
-                var writer = PrettyJSONWriter(indent: depth + 1)
-                writer.write(try TreeEncoder.node(of: element, depth: depth + 1))
-                return writer.bytes
+                let elementEncoder = StreamingJSONEncoder()
+                try elementEncoder.encodeValue(element, depth: depth + 1)
+                try elementEncoder.finish()
+                return elementEncoder.stream.bytes
             }
+        }.map { try $0.get() }
+        encoder.stream.bytes.reserveCapacity(encoder.stream.bytes.count + written.reduce(0) { $0 + $1.count }
+                                      + written.count * (2 * depth + 4) + 16)
+        encoder.stream.writeLiteral(written.isEmpty ? "[\n\n" : "[\n")
+        for (index, element) in written.enumerated() {
+            if index > 0 { encoder.stream.writeLiteral(",\n") }
+            encoder.stream.writeIndent(depth + 1)
+            encoder.stream.bytes.append(contentsOf: element)
         }
-        let box = JSONArrayBox()
-        box.elements = try results.map { .written(try $0.get()) }
-        return .array(box)
+        if !written.isEmpty { encoder.stream.bytes.append(0x0A) }
+        encoder.stream.writeIndent(depth)
+        encoder.stream.bytes.append(UInt8(ascii: "]"))
     }
 }
 
-// MARK: - Writer
+// MARK: - Bytes
 
-/// Writes a `JSONNode` tree the way JSONEncoder's pretty, sorted-keys, unescaped-slashes writer does.
-struct PrettyJSONWriter {
+/// The bytes of a JSON document being written, and its open containers. Containers are frames on a stack:
+/// a frame is closed (its bracket written, its keys put in order) when the value that opened it has finished
+/// encoding. A struct, so that writing costs one exclusivity check per call, not one per byte array access.
+struct JSONStream {
     var bytes: [UInt8] = []
-    private var indent: Int
 
-    /// `indent`: the depth of the value to write.
-    init(indent: Int = 0) {
-        self.indent = indent
+    private struct Frame {
+        let id: Int
+        let isObject: Bool
+        /// The depth of the container's own value: its closing bracket's indentation.
+        let depth: Int
+        /// The value that opened it (a second request for a container by the same value gets the same one).
+        let owner: Int
+        var count = 0
+        /// Where this frame's entries start in `entries` (objects only).
+        let firstEntry: Int
+        /// The keys so far arrived in strictly increasing order: nothing to move at the close.
+        var inOrder = true
     }
 
-    mutating func write(_ node: JSONNode) {
-        switch node {
-        case .literal(let text): bytes.append(contentsOf: text.utf8)
-        case .string(let text): writeString(text)
-        case .array(let box): writeArray(box.elements)
-        case .object(let box): writeObject(box.entries)
-        case .superValue(let encoder): write(encoder.result ?? .object(JSONObjectBox()))
-        case .written(let written): bytes.append(contentsOf: written)
+    /// An object's entry: its key and where its indentation starts in `bytes`.
+    private var entries: [(key: String, start: Int)] = []
+    private var frames: [Frame] = []
+    private var lastID = 0
+    /// Objects whose entries had to be put in order (the lecture model's types declare theirs sorted).
+    private(set) var reorderedObjects = 0
+
+    mutating func newID() -> Int {
+        lastID += 1
+        return lastID
+    }
+
+    /// Where a value starts: see `finishValue`.
+    var mark: (frames: Int, bytes: Int) { (frames.count, bytes.count) }
+
+    /// Closes what the value begun at `mark` opened; a value that wrote nothing is an empty object, as in
+    /// JSONEncoder.
+    mutating func finishValue(from mark: (frames: Int, bytes: Int), depth: Int) {
+        while frames.count > mark.frames { close() }
+        if bytes.count == mark.bytes {
+            writeLiteral("{\n\n")
+            writeIndent(depth)
+            bytes.append(UInt8(ascii: "}"))
         }
     }
 
-    private mutating func writeArray(_ elements: [JSONNode]) {
-        // Elements written beforehand (all of a bundle's big array, none of any other) are copied in: make room once.
-        if case .written = elements.first {
-            let written = elements.reduce(0) { if case .written(let bytes) = $1 { $0 + bytes.count } else { $0 } }
-            bytes.reserveCapacity(bytes.count + written + elements.count * (2 * indent + 4) + 16)
+    mutating func closeAll() {
+        while !frames.isEmpty { close() }
+    }
+
+    /// The open container of `owner`, or a new one at `depth`; nil when the owner already has one of the
+    /// other kind.
+    mutating func frame(isObject: Bool, owner: Int, depth: Int) -> Int? {
+        if let index = frames.lastIndex(where: { $0.owner == owner }) {
+            while frames.count > index + 1 { close() }
+            return frames[index].isObject == isObject ? frames[index].id : nil
         }
-        bytes.append(UInt8(ascii: "["))
+        return open(isObject: isObject, depth: depth, owner: owner)
+    }
+
+    mutating func open(isObject: Bool, depth: Int, owner: Int) -> Int {
+        let id = newID()
+        frames.append(Frame(id: id, isObject: isObject, depth: depth, owner: owner, firstEntry: entries.count))
+        bytes.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
         bytes.append(0x0A)
-        indent += 1
-        for (index, element) in elements.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")); bytes.append(0x0A) }
-            writeIndent()
-            write(element)
-        }
-        bytes.append(0x0A)
-        indent -= 1
-        writeIndent()
-        bytes.append(UInt8(ascii: "]"))
+        return id
     }
 
-    private mutating func writeObject(_ entries: [(key: String, value: JSONNode)]) {
-        // Sorted by UTF-8 bytes. Objects have a few keys, so an insertion sort (of positions: moving the
-        // entries themselves costs more); it is stable, so of equal keys the last encoded ends its run, and
-        // only that one is written.
-        var order = Array(entries.indices)
+    func count(of frame: Int) -> Int? {
+        frames.last(where: { $0.id == frame })?.count
+    }
+
+    /// Starts the next element of the container `id`: closes the containers a nested one left open, writes the
+    /// separator and indentation (and the key, for an object), and returns the depth of the element's value.
+    /// Throws when the container was closed already (written to after its value finished).
+    mutating func beginElement(of id: Int, key: String?) throws -> Int {
+        guard let index = frames.lastIndex(where: { $0.id == id }) else { throw NeedsFoundationEncoder() }
+        while frames.count > index + 1 { close() }
+        if frames[index].count > 0 { bytes.append(UInt8(ascii: ",")); bytes.append(0x0A) }
+        frames[index].count += 1
+        let depth = frames[index].depth + 1
+        if let key {
+            if entries.count > frames[index].firstEntry, !entries[entries.count - 1].key.utf8.lexicographicallyPrecedes(key.utf8) {
+                frames[index].inOrder = false
+            }
+            entries.append((key, bytes.count))
+            writeIndent(depth)
+            writeString(key)
+            bytes.append(contentsOf: " : ".utf8)
+        } else {
+            writeIndent(depth)
+        }
+        return depth
+    }
+
+    private mutating func close() {
+        let frame = frames.removeLast()
+        if frame.isObject {
+            if !frame.inOrder { sortEntries(from: frame.firstEntry) }
+            entries.removeSubrange(frame.firstEntry...)
+        }
+        bytes.append(0x0A)
+        writeIndent(frame.depth)
+        bytes.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+    }
+
+    /// Rewrites an object's entries (from `entries[first]` to the end of `bytes`) in the order of their keys'
+    /// UTF-8 bytes; of equal keys, the last encoded is kept (as in JSONEncoder's dictionary).
+    private mutating func sortEntries(from first: Int) {
+        reorderedObjects += 1
+        let regionStart = entries[first].start
+        let region = Array(bytes[regionStart...])
+        let spans = (first..<entries.count).map { i -> Range<Int> in
+            let end = i + 1 < entries.count ? entries[i + 1].start - 2 : bytes.count
+            return (entries[i].start - regionStart)..<(end - regionStart)
+        }
+        // Objects have a few keys: a stable insertion sort of positions.
+        var order = Array(first..<entries.count)
         for i in order.indices.dropFirst() {
             let moving = order[i]
             var j = i
@@ -341,29 +424,23 @@ struct PrettyJSONWriter {
             }
             order[j] = moving
         }
-        bytes.append(UInt8(ascii: "{"))
-        bytes.append(0x0A)
-        indent += 1
-        var first = true
-        for (index, position) in order.enumerated() {
-            let entry = entries[position]
-            if index + 1 < order.count, entries[order[index + 1]].key == entry.key { continue }
-            if first { first = false } else { bytes.append(UInt8(ascii: ",")); bytes.append(0x0A) }
-            writeIndent()
-            writeString(entry.key)
-            bytes.append(contentsOf: " : ".utf8)
-            write(entry.value)
+        bytes.removeSubrange(regionStart...)
+        var firstWritten = true
+        for (rank, position) in order.enumerated() {
+            if rank + 1 < order.count, entries[order[rank + 1]].key == entries[position].key { continue }
+            if firstWritten { firstWritten = false } else { bytes.append(UInt8(ascii: ",")); bytes.append(0x0A) }
+            bytes.append(contentsOf: region[spans[position - first]])
         }
-        bytes.append(0x0A)
-        indent -= 1
-        writeIndent()
-        bytes.append(UInt8(ascii: "}"))
+    }
+
+    mutating func writeLiteral(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
     }
 
     private static let spaces = [UInt8](repeating: 0x20, count: 128)
 
-    private mutating func writeIndent() {
-        var remaining = 2 * indent
+    mutating func writeIndent(_ depth: Int) {
+        var remaining = 2 * depth
         while remaining > 0 {
             let run = Swift.min(remaining, Self.spaces.count)
             bytes.append(contentsOf: Self.spaces[0..<run])
@@ -373,7 +450,7 @@ struct PrettyJSONWriter {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private mutating func writeString(_ text: String) {
+    mutating func writeString(_ text: String) {
         var text = text
         bytes.append(UInt8(ascii: "\""))
         text.withUTF8 { utf8 in

@@ -9,3 +9,58 @@ import Testing
         #expect(json == "{\n  \"language\" : \"swift\",\n  \"text\" : \"print(1)\",\n  \"type\" : \"code\"\n}\n")
     }
 }
+
+@Suite struct CanonicalJSONStreamTests {
+    /// The lecture types list their coding keys in sorted order, so the writer moves nothing while writing a
+    /// lecture (moving entries copies every byte of the object once more). Same bytes either way.
+    @Test func lectureTypesNeedNoReordering() throws {
+        let block = Block(type: .list, text: "t", inlines: [Inline(text: "a", kind: .link, href: "https://x.org")],
+                          level: 2, language: "py", display: true, cite: "c", ordered: true,
+                          items: [[Block(type: .paragraph, text: "i")]], src: "s.png", alt: "a", rows: [["r"]])
+        let question = EngagementQuestion(format: .multipleChoice, prompt: "p", options: ["a", "b"], answerIndex: 1,
+                                          expectedAnswer: "b", feedback: "f", optionFeedback: ["x", "y"],
+                                          sourceSentence: "s")
+        let topic = Topic(id: "t", title: "T", week: 1, source: SourceRef(path: "p", sha256: "h"), blocks: [block],
+                          engagementQuestion: question)
+        let subject = Subject(title: "S", week: 1, topics: [topic])
+        let pool = PoolQuestion(id: "q", topicId: "t", renderings: [
+            PoolQuestion.Rendering(level: 1, format: .multipleChoice, prompt: "p", options: ["a"], answerIndex: 0,
+                                   expectedAnswer: "a", explanation: "e"),
+        ])
+        for value in [subject as any Encodable, pool] {
+            let encoder = StreamingJSONEncoder()
+            try encoder.encodeValue(value, depth: 0)
+            try encoder.finish()
+            #expect(encoder.stream.reorderedObjects == 0)
+            #expect(Data(encoder.stream.bytes + [0x0A]) == (try CanonicalJSON.foundationEncode(value)))
+        }
+        // A type that lists its keys out of order is still written sorted.
+        struct Unsorted: Encodable { var b = 1; var a = "x" }
+        let encoder = StreamingJSONEncoder()
+        try encoder.encodeValue(Unsorted(), depth: 0)
+        #expect(encoder.stream.reorderedObjects == 1)
+        #expect(String(decoding: encoder.stream.bytes, as: UTF8.self) == "{\n  \"a\" : \"x\",\n  \"b\" : 1\n}")
+    }
+
+    /// Containers written in unusual ways: nested containers, a second request for the same container, a value
+    /// that encodes nothing, keys written twice.
+    @Test func unusualContainersGiveJSONEncodersBytes() throws {
+        struct Nested: Encodable {
+            enum Keys: String, CodingKey { case z, a, m }
+            func encode(to encoder: any Encoder) throws {
+                var outer = encoder.container(keyedBy: Keys.self)
+                try outer.encode(1, forKey: .z)
+                var inner = outer.nestedContainer(keyedBy: Keys.self, forKey: .m)
+                try inner.encode("deep", forKey: .a)
+                var list = outer.nestedUnkeyedContainer(forKey: .a)
+                try list.encode(true)
+                try list.encodeNil()
+                var again = encoder.container(keyedBy: Keys.self)
+                try again.encode(2, forKey: .z)
+            }
+        }
+        struct Nothing: Encodable { func encode(to encoder: any Encoder) throws {} }
+        struct Holder: Encodable { var nested = Nested(); var nothing = Nothing(); var list = [Nothing()] }
+        #expect(try CanonicalJSON.encode(Holder()) == CanonicalJSON.foundationEncode(Holder()))
+    }
+}
