@@ -252,6 +252,8 @@ public struct LectureBundle: Codable, Sendable, Hashable {
     public var schedule: ReviewSchedule?
     /// Local images the topics show, copied into the output folder by the publisher.
     public var media: [MediaFile]?
+    /// In the order of their names: the canonical JSON writer then has no entry to move.
+    enum CodingKeys: String, CodingKey { case id, media, questionPool, schedule, schema, source, status, statusReason, subjects, title }
     public init(id: String, source: SourceRef, status: BundleStatus, statusReason: String?, title: String,
                 subjects: [Subject], questionPool: [PoolQuestion], schedule: ReviewSchedule? = nil,
                 media: [MediaFile]? = nil) {

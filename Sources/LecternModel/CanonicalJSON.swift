@@ -379,7 +379,7 @@ struct JSONStream {
         frames[index].count += 1
         let depth = frames[index].depth + 1
         if let key {
-            if entries.count > frames[index].firstEntry, !entries[entries.count - 1].key.utf8.lexicographicallyPrecedes(key.utf8) {
+            if entries.count > frames[index].firstEntry, !Self.precedes(entries[entries.count - 1].key, key) {
                 frames[index].inOrder = false
             }
             entries.append((key, bytes.count))
@@ -418,7 +418,7 @@ struct JSONStream {
         for i in order.indices.dropFirst() {
             let moving = order[i]
             var j = i
-            while j > 0, entries[moving].key.utf8.lexicographicallyPrecedes(entries[order[j - 1]].key.utf8) {
+            while j > 0, Self.precedes(entries[moving].key, entries[order[j - 1]].key) {
                 order[j] = order[j - 1]
                 j -= 1
             }
@@ -433,19 +433,24 @@ struct JSONStream {
         }
     }
 
+    /// `a` sorts before `b` by their UTF-8 bytes (JSONEncoder's order of sorted keys).
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let common = min(x.count, y.count)
+                let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
+                return order != 0 ? order < 0 : x.count < y.count
+            }
+        }
+    }
+
     mutating func writeLiteral(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
 
-    private static let spaces = [UInt8](repeating: 0x20, count: 128)
-
     mutating func writeIndent(_ depth: Int) {
-        var remaining = 2 * depth
-        while remaining > 0 {
-            let run = Swift.min(remaining, Self.spaces.count)
-            bytes.append(contentsOf: Self.spaces[0..<run])
-            remaining -= run
-        }
+        bytes.append(contentsOf: repeatElement(0x20, count: 2 * depth))
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -11,6 +11,8 @@ public struct ReviewLevel: Codable, Sendable, Hashable {
     public var maxDays: Int
     /// The rendering formats used at this level (`multiple-choice`, `free-text`).
     public var formats: [EngagementQuestion.Format]
+    /// In the order of their names: the canonical JSON writer then has no entry to move.
+    enum CodingKeys: String, CodingKey { case formats, level, maxDays, minDays, name }
     public init(level: Int, name: String, minDays: Int, maxDays: Int, formats: [EngagementQuestion.Format]) {
         self.level = level
         self.name = name
@@ -27,6 +29,8 @@ public struct ReviewSchedule: Codable, Sendable, Hashable {
     public var correctAnswersToAdvance: Int
     /// A question that passed level 4 is mastered and comes back every this many days.
     public var masteredIntervalDays: Int
+    /// In the order of their names: the canonical JSON writer then has no entry to move.
+    enum CodingKeys: String, CodingKey { case correctAnswersToAdvance, levels, masteredIntervalDays }
     public init(levels: [ReviewLevel], correctAnswersToAdvance: Int, masteredIntervalDays: Int) {
         self.levels = levels
         self.correctAnswersToAdvance = correctAnswersToAdvance
@@ -58,6 +62,8 @@ public struct EndingProject: Codable, Sendable, Hashable {
     public var language: String?
     /// The topics the project draws on.
     public var topicIds: [String]
+    /// In the order of their names: the canonical JSON writer then has no entry to move.
+    enum CodingKeys: String, CodingKey { case brief, checklist, language, starterCode, steps, title, topicIds }
     public init(title: String, brief: String, steps: [String], checklist: [String], starterCode: String?,
                 language: String?, topicIds: [String]) {
         self.title = title

@@ -22,12 +22,17 @@ import Testing
                                           sourceSentence: "s")
         let topic = Topic(id: "t", title: "T", week: 1, source: SourceRef(path: "p", sha256: "h"), blocks: [block],
                           engagementQuestion: question)
-        let subject = Subject(title: "S", week: 1, topics: [topic])
+        let project = EndingProject(title: "P", brief: "b", steps: ["s"], checklist: ["c"], starterCode: "# s",
+                                    language: "python", topicIds: ["t"])
+        let subject = Subject(title: "S", week: 1, topics: [topic], endingProject: project)
         let pool = PoolQuestion(id: "q", topicId: "t", renderings: [
             PoolQuestion.Rendering(level: 1, format: .multipleChoice, prompt: "p", options: ["a"], answerIndex: 0,
                                    expectedAnswer: "a", explanation: "e"),
         ])
-        for value in [subject as any Encodable, pool] {
+        let lecture = LectureBundle(id: "l", source: SourceRef(path: "c", sha256: "h"), status: .ok, statusReason: "r",
+                                    title: "L", subjects: [subject, subject], questionPool: [pool, pool],
+                                    schedule: .standard, media: [MediaFile(path: "m", source: "s")])
+        for value in [lecture as any Encodable, subject, pool] {
             let encoder = StreamingJSONEncoder()
             try encoder.encodeValue(value, depth: 0)
             try encoder.finish()
