@@ -65,8 +65,19 @@ enum EndingProjectBuilder {
     }
 
     static func allCode(_ blocks: [Block]) -> [Block] {
-        blocks.flatMap { block -> [Block] in
-            block.type == .code ? [block] : allCode((block.items ?? []).flatMap { $0 })
+        var found: [Block] = []
+        collectCode(blocks, into: &found)
+        return found
+    }
+
+    /// Depth first, in document order; no intermediate arrays (a subject's blocks are many).
+    private static func collectCode(_ blocks: [Block], into found: inout [Block]) {
+        for block in blocks {
+            if block.type == .code {
+                found.append(block)
+            } else if let items = block.items {
+                for item in items { collectCode(item, into: &found) }
+            }
         }
     }
 

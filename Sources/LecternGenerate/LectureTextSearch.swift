@@ -52,7 +52,12 @@ enum PlainText {
 
     /// `text.contains(needle)` (Foundation's: canonical equivalence, no options).
     static func contains(_ text: String, _ needle: String) -> Bool {
-        guard isPlain(needle), isPlain(text) else { return text.contains(needle) }
+        contains(text, plain: isPlain(text), needle)
+    }
+
+    /// `text.contains(needle)` for a text whose plainness (`isPlain(text)`) was found once for many needles.
+    static func contains(_ text: String, plain textIsPlain: Bool, _ needle: String) -> Bool {
+        guard textIsPlain, isPlain(needle) else { return text.contains(needle) }
         return firstOffset(of: needle, in: text, from: 0, caseInsensitive: false) != nil
     }
 

@@ -36,10 +36,15 @@ public struct QuestionValidator: Sendable {
     public struct Source: Sendable {
         let lowercased: String
         let collapsed: String
+        /// `PlainText.isPlain` of each, found once: a topic's text is long and every question is checked against it.
+        let lowercasedIsPlain: Bool
+        let collapsedIsPlain: Bool
 
         public init(_ text: String) {
             lowercased = text.lowercased()
             collapsed = CharacterCollapse.collapse(text)
+            lowercasedIsPlain = PlainText.isPlain(lowercased)
+            collapsedIsPlain = PlainText.isPlain(collapsed)
         }
     }
 
@@ -76,11 +81,11 @@ public struct QuestionValidator: Sendable {
         }
         if question.explanation.isEmpty { problems.append("has no explanation") }
         if let source {
-            if !PlainText.contains(source.lowercased, lowerAnswer) {
+            if !PlainText.contains(source.lowercased, plain: source.lowercasedIsPlain, lowerAnswer) {
                 problems.append("the answer '\(answer)' is not supported by the source text")
             }
             for quote in Self.quotations(in: question.explanation)
-            where !PlainText.contains(source.collapsed, CharacterCollapse.collapse(quote)) {
+            where !PlainText.contains(source.collapsed, plain: source.collapsedIsPlain, CharacterCollapse.collapse(quote)) {
                 if quote.split(separator: " ").count >= 4 { problems.append("the explanation quotes text that is not in the source") }
             }
         }

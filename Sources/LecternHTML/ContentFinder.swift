@@ -14,10 +14,11 @@ enum ContentFinder {
 
         // Exclusion flags, top-down (parents come before children in the array).
         var excluded = [Bool](repeating: false, count: count)
+        // Fields are read in place (`dom.nodes[i].name`): copying a node retains all its strings and arrays.
         for i in 0..<count {
-            let n = dom.nodes[i]
-            if n.parent >= 0 && excluded[Int(n.parent)] { excluded[i] = true; continue }
-            if n.kind == .element && BlockConverter.layoutNames.contains(n.name) { excluded[i] = true }
+            let parent = dom.nodes[i].parent
+            if parent >= 0 && excluded[Int(parent)] { excluded[i] = true; continue }
+            if dom.nodes[i].kind == .element && BlockConverter.layoutNames.contains(dom.nodes[i].name) { excluded[i] = true }
         }
 
         // Bottom-up aggregates: visible characters, characters inside links, paragraph text.
@@ -27,32 +28,29 @@ enum ContentFinder {
         var score = [Double](repeating: 0, count: count)
         for i in stride(from: count - 1, through: 0, by: -1) {
             if excluded[i] { continue }
-            let n = dom.nodes[i]
-            if n.kind == .text {
-                textLen[i] = TextTools.nonSpaceScalarCount(n.text)
+            let parent = dom.nodes[i].parent
+            if dom.nodes[i].kind == .text {
+                textLen[i] = TextTools.nonSpaceScalarCount(dom.nodes[i].text)
                 // Loose text straight inside a container (e.g. <div>text<br>text</div>) counts too.
-                if textLen[i] >= 25, n.parent >= 0, !paragraphLike.contains(dom[n.parent].name) {
-                    score[Int(n.parent)] += Double(textLen[i])
+                if textLen[i] >= 25, parent >= 0, !paragraphLike.contains(dom.nodes[Int(parent)].name) {
+                    score[Int(parent)] += Double(textLen[i])
                 }
             } else {
                 var t = 0, l = 0, p = 0
-                for c in n.children {
+                for c in dom.nodes[i].children {
                     t += textLen[Int(c)]
                     l += linkLen[Int(c)]
                     p += paraLen[Int(c)]
                 }
                 textLen[i] = t
-                linkLen[i] = n.name == "a" ? t : l
-                if paragraphLike.contains(n.name) {
+                linkLen[i] = dom.nodes[i].name == "a" ? t : l
+                if paragraphLike.contains(dom.nodes[i].name) {
                     let own = t - linkLen[i]
                     paraLen[i] = own
-                    if own >= 20 {
-                        let parent = Int(n.parent)
-                        if parent >= 0 {
-                            score[parent] += Double(own)
-                            let grand = Int(dom.nodes[parent].parent)
-                            if grand >= 0 { score[grand] += Double(own) / 2 }
-                        }
+                    if own >= 20, parent >= 0 {
+                        score[Int(parent)] += Double(own)
+                        let grand = Int(dom.nodes[Int(parent)].parent)
+                        if grand >= 0 { score[grand] += Double(own) / 2 }
                     }
                 } else {
                     paraLen[i] = p
@@ -66,11 +64,11 @@ enum ContentFinder {
             candidates.filter { textLen[$0] >= minimum }
                 .max { a, b in textLen[a] == textLen[b] ? a > b : textLen[a] < textLen[b] }
         }
-        func elements(_ predicate: (DOMNode) -> Bool) -> [Int] {
-            (0..<count).filter { !excluded[$0] && dom.nodes[$0].kind == .element && predicate(dom.nodes[$0]) }
+        func elements(_ predicate: (Int) -> Bool) -> [Int] {
+            (0..<count).filter { !excluded[$0] && dom.nodes[$0].kind == .element && predicate($0) }
         }
-        if let article = withMostText(elements { $0.name == "article" }) { return (Int32(article), "article") }
-        if let main = withMostText(elements { $0.name == "main" || $0.attribute("role") == "main" }) {
+        if let article = withMostText(elements { dom.nodes[$0].name == "article" }) { return (Int32(article), "article") }
+        if let main = withMostText(elements { dom.nodes[$0].name == "main" || dom.nodes[$0].attribute("role") == "main" }) {
             return (Int32(main), "main")
         }
 
