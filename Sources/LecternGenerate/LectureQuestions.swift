@@ -148,7 +148,8 @@ struct LectureQuestionMaker: Sendable {
         let stem = "\(what) this sentence from “\(fact.topicTitle)”? \(stemSentence)"
         let answerKey = validator.normalise(fact.answer)
         // The validator refuses a stem that gives the answer away (a title naming it): know before looking for distractors.
-        guard !QuestionValidator.answerIsInStem(answerKey, answer: fact.answer, stemWords: validator.stemWords(stem)) else {
+        let stemWords = validator.stemWords(stem)
+        guard !QuestionValidator.answerIsInStem(answerKey, answer: fact.answer, stemWords: stemWords) else {
             return nil
         }
         var distractors: [(text: String, origin: LectureFact?)] = []
@@ -206,7 +207,7 @@ struct LectureQuestionMaker: Sendable {
             options: options.map(\.text), answerIndex: answerIndex,
             explanation: "The lesson says: “\(fact.sentence)”", level: 1,
             optionOrigins: options.map { $0.isAnswer ? "answer" : ($0.origin == nil ? "nearby-year" : "course-\(fact.kind.rawValue)") })
-        let problems = validator.problems(question, source: topic.source)
+        let problems = validator.problems(question, source: topic.source, stemWords: stemWords)
         guard problems.isEmpty else { return nil }
         return Choice(question: question, origins: options.map { $0.isAnswer ? nil : $0.origin }, fact: fact)
     }
