@@ -12,7 +12,8 @@ import Foundation
 /// way (dates, URLs, decimals, super-encoders, containers written out of order) go to JSONEncoder whole;
 /// floating-point numbers are formatted by JSONEncoder one at a time. The elements of the outermost arrays
 /// (a lecture's subjects and question pool) are encoded on all cores, each with the indentation of its place:
-/// the bytes do not change.
+/// the bytes do not change. Those of a lecture write themselves without the `Encoder` protocol
+/// (`CanonicalJSONWritable`, LectureJSONWriting.swift).
 public enum CanonicalJSON {
     public static func encode<T: Encodable>(_ value: T) throws -> Data {
         let encoder = StreamingJSONEncoder()
@@ -275,6 +276,11 @@ extension Array: ConcurrentlyWrittenArray where Element: ConcurrentlyEncodable {
     func writeConcurrently(into encoder: StreamingJSONEncoder, depth: Int) throws {
         let written = try concurrentMap { element -> Result<[UInt8], any Error> in
             Result {
+                if let writable = element as? any CanonicalJSONWritable {
+                    var stream = JSONStream()
+                    writable.writeJSON(to: &stream, depth: depth + 1)
+                    return stream.bytes
+                }
                 let elementEncoder = StreamingJSONEncoder()
                 try elementEncoder.encodeValue(element, depth: depth + 1)
                 try elementEncoder.finish()

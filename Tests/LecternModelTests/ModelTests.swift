@@ -39,6 +39,22 @@ import Testing
             #expect(encoder.stream.reorderedObjects == 0)
             #expect(Data(encoder.stream.bytes + [0x0A]) == (try CanonicalJSON.foundationEncode(value)))
         }
+        // The lecture's bulk is written without the Encoder protocol: every optional absent gives the same bytes too.
+        let sparseTopic = Topic(id: "s", title: "S", week: 2, source: SourceRef(path: "p", sha256: "h"),
+                                blocks: [Block(type: .paragraph), Block(type: .list, items: [[], [Block(type: .code)]]),
+                                         Block(type: .table, rows: [[], ["a", "b"]])],
+                                engagementQuestion: EngagementQuestion(format: .freeText, prompt: "p", options: nil,
+                                                                       answerIndex: nil, expectedAnswer: "e", feedback: "f"))
+        let sparse = LectureBundle(id: "l", source: SourceRef(path: "c", sha256: "h"), status: .partial, statusReason: nil,
+                                   title: "L", subjects: [Subject(title: "S", week: 1, topics: []),
+                                                          Subject(title: "T", week: 2, topics: [sparseTopic, topic])],
+                                   questionPool: [PoolQuestion(id: "q", topicId: "t", renderings: []), pool, PoolQuestion(
+                                       id: "r", topicId: "t", renderings: [PoolQuestion.Rendering(
+                                           level: 3, format: .freeText, prompt: "p", options: nil, answerIndex: nil,
+                                           expectedAnswer: "e")])])
+        #expect(try CanonicalJSON.encode(sparse) == CanonicalJSON.foundationEncode(sparse))
+        #expect(try CanonicalJSON.encode(lecture) == CanonicalJSON.foundationEncode(lecture))
+
         // A type that lists its keys out of order is still written sorted.
         struct Unsorted: Encodable { var b = 1; var a = "x" }
         let encoder = StreamingJSONEncoder()
