@@ -72,15 +72,18 @@ public struct LectureBuilder: Sendable {
         var sectionsByFolder: [String: [Topic]] = [:]
         let posts = parsed.sorted(by: { $0.path < $1.path })
         let folders = posts.map { Self.subjectFolder(of: $0.path, coursePath: course.source.path) }
+        // Each post's topics, their local images pointed at the output folder (the images to copy listed per post).
         let topicsByPost = Array(zip(posts, folders)).concurrentMap { post, folder in
-            topics(of: post, week: Self.week(of: folder, settings: course.settings), courseID: course.id)
-        }
-        for (folder, postTopics) in zip(folders, topicsByPost) {
-            var topics = postTopics
+            var postMedia: [String: MediaFile] = [:]
+            var topics = topics(of: post, week: Self.week(of: folder, settings: course.settings), courseID: course.id)
             for index in topics.indices {
-                topics[index].blocks = Self.localisingImages(topics[index].blocks, course: course, media: &media)
+                topics[index].blocks = Self.localisingImages(topics[index].blocks, course: course, media: &postMedia)
             }
-            sectionsByFolder[folder, default: []] += topics
+            return (topics: topics, media: postMedia)
+        }
+        for (folder, post) in zip(folders, topicsByPost) {
+            media.merge(post.media) { _, same in same }
+            sectionsByFolder[folder, default: []] += post.topics
         }
         let weekOf = { (folder: String) in Self.week(of: folder, settings: course.settings) }
         let subjectFolders = sectionsByFolder.keys.sorted { (weekOf($0), $0) < (weekOf($1), $1) }
