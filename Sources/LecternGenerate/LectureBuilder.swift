@@ -82,7 +82,7 @@ public struct LectureBuilder: Sendable {
             return (topics: topics, media: postMedia)
         }
         for (folder, post) in zip(folders, topicsByPost) {
-            media.merge(post.media) { _, same in same }
+            media.merge(post.media) { _, same in same }  // an image's output path is made from its source path
             sectionsByFolder[folder, default: []] += post.topics
         }
         let weekOf = { (folder: String) in Self.week(of: folder, settings: course.settings) }

@@ -53,9 +53,13 @@ public struct QuestionValidator: Sendable {
         problems(question, source: sourceText.map(Source.init))
     }
 
-    /// As `problems(_:sourceText:)`, with the source text prepared once; `stemWords`, when the caller has them
-    /// already, are `stemWords(question.stem)`.
-    public func problems(_ question: MultipleChoiceQuestion, source: Source?, stemWords knownStemWords: Set<String>? = nil) -> [String] {
+    /// As `problems(_:sourceText:)`, with the source text prepared once.
+    public func problems(_ question: MultipleChoiceQuestion, source: Source?) -> [String] {
+        problems(question, source: source, stemWords: stemWords(question.stem))
+    }
+
+    /// As `problems(_:source:)`, for a caller that has the stem's words already (`stemWords(question.stem)`).
+    func problems(_ question: MultipleChoiceQuestion, source: Source?, stemWords: Set<String>) -> [String] {
         var problems: [String] = []
         if question.options.count != 4 { problems.append("has \(question.options.count) options, not 4") }
         guard question.options.indices.contains(question.answerIndex) else {
@@ -66,7 +70,6 @@ public struct QuestionValidator: Sendable {
         if question.options.contains(where: Self.isBlank) { problems.append("an option is empty") }
         let answer = question.options[question.answerIndex]
         let lowerAnswer = answer.lowercased()
-        let stemWords = knownStemWords ?? self.stemWords(question.stem)
         for (index, option) in question.options.enumerated() where index != question.answerIndex {
             if areRelated(option.lowercased(), lowerAnswer) {
                 problems.append("distractor '\(option)' is a synonym or close relative of the answer '\(answer)'")

@@ -11,7 +11,7 @@ public struct Inline: Codable, Sendable, Hashable {
     public var kind: Kind?
     public var href: String?
     /// In the order of their names: the canonical JSON writer then has no entry to move.
-    enum CodingKeys: String, CodingKey { case href, kind, text }
+    enum CodingKeys: String, CodingKey, CaseIterable { case href, kind, text }
     public init(text: String, kind: Kind? = nil, href: String? = nil) {
         self.text = text
         self.kind = kind
@@ -35,7 +35,7 @@ public struct Block: Codable, Sendable, Hashable {
     public var alt: String?
     public var rows: [[String]]?
     /// In the order of their names: the canonical JSON writer then has no entry to move.
-    enum CodingKeys: String, CodingKey { case alt, cite, display, inlines, items, language, level, ordered, rows, src, text, type }
+    enum CodingKeys: String, CodingKey, CaseIterable { case alt, cite, display, inlines, items, language, level, ordered, rows, src, text, type }
 
     public init(type: BlockType, text: String? = nil, inlines: [Inline]? = nil, level: Int? = nil,
                 language: String? = nil, display: Bool? = nil, cite: String? = nil, ordered: Bool? = nil,

@@ -153,7 +153,7 @@ public struct EngagementQuestion: Codable, Sendable, Hashable {
     /// The lesson's sentence the question is built on.
     public var sourceSentence: String?
     /// In the order of their names: the canonical JSON writer then has no entry to move.
-    enum CodingKeys: String, CodingKey { case answerIndex, expectedAnswer, feedback, format, optionFeedback, options, prompt, sourceSentence }
+    enum CodingKeys: String, CodingKey, CaseIterable { case answerIndex, expectedAnswer, feedback, format, optionFeedback, options, prompt, sourceSentence }
     public init(format: Format, prompt: String, options: [String]?, answerIndex: Int?, expectedAnswer: String,
                 feedback: String, optionFeedback: [String]? = nil, sourceSentence: String? = nil) {
         self.format = format
@@ -175,7 +175,7 @@ public struct Topic: Codable, Sendable, Hashable {
     public var blocks: [Block]
     public var engagementQuestion: EngagementQuestion?
     /// In the order of their names: the canonical JSON writer then has no entry to move.
-    enum CodingKeys: String, CodingKey { case blocks, engagementQuestion, id, source, title, week }
+    enum CodingKeys: String, CodingKey, CaseIterable { case blocks, engagementQuestion, id, source, title, week }
     public init(id: String, title: String, week: Int, source: SourceRef, blocks: [Block],
                 engagementQuestion: EngagementQuestion?) {
         self.id = id
@@ -194,7 +194,7 @@ public struct Subject: Codable, Sendable, Hashable, ConcurrentlyEncodable {
     /// A practical exercise built from the subject's topics; absent when course.yml says `project: false`.
     public var endingProject: EndingProject?
     /// In the order of their names: the canonical JSON writer then has no entry to move.
-    enum CodingKeys: String, CodingKey { case endingProject, title, topics, week }
+    enum CodingKeys: String, CodingKey, CaseIterable { case endingProject, title, topics, week }
     public init(title: String, week: Int, topics: [Topic], endingProject: EndingProject? = nil) {
         self.title = title
         self.week = week
@@ -214,7 +214,7 @@ public struct PoolQuestion: Codable, Sendable, Hashable, ConcurrentlyEncodable {
         /// Feedback shown after answering: why the expected answer is right, quoting the lesson.
         public var explanation: String?
         /// In the order of their names: the canonical JSON writer then has no entry to move.
-        enum CodingKeys: String, CodingKey { case answerIndex, expectedAnswer, explanation, format, level, options, prompt }
+        enum CodingKeys: String, CodingKey, CaseIterable { case answerIndex, expectedAnswer, explanation, format, level, options, prompt }
         public init(level: Int, format: EngagementQuestion.Format, prompt: String, options: [String]?,
                     answerIndex: Int?, expectedAnswer: String, explanation: String? = nil) {
             self.level = level
@@ -230,7 +230,7 @@ public struct PoolQuestion: Codable, Sendable, Hashable, ConcurrentlyEncodable {
     public var topicId: String
     public var renderings: [Rendering]
     /// In the order of their names: the canonical JSON writer then has no entry to move.
-    enum CodingKeys: String, CodingKey { case id, renderings, topicId }
+    enum CodingKeys: String, CodingKey, CaseIterable { case id, renderings, topicId }
     public init(id: String, topicId: String, renderings: [Rendering]) {
         self.id = id
         self.topicId = topicId

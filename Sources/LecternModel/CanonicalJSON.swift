@@ -9,7 +9,7 @@ import Foundation
 /// bytes as values are encoded, with no tree in between: JSONEncoder's per-value type checks, and then a
 /// value tree of our own, made encoding the slowest step of the lecture stage. An object whose keys did
 /// not arrive in sorted order has its entries moved into order when it closes. Values it cannot write the same
-/// way (dates, URLs, decimals, super-encoders, containers written out of order) go to JSONEncoder whole;
+/// way (dates, URLs, decimals, super-encoders, containers written to after their value finished) go to JSONEncoder whole;
 /// floating-point numbers are formatted by JSONEncoder one at a time. The elements of the outermost arrays
 /// (a lecture's subjects and question pool) are encoded on all cores, each with the indentation of its place:
 /// the bytes do not change. Those of a lecture write themselves without the `Encoder` protocol
@@ -75,6 +75,17 @@ final class StreamingJSONEncoder: Encoder {
     }
 
     func encodeValue<T: Encodable>(_ value: T, depth: Int) throws {
+        // A value that throws may have written part of itself (a key, an open bracket): if the error is caught
+        // and encoding goes on, the stream is no longer what JSONEncoder would write, so JSONEncoder takes over.
+        do {
+            try write(value, depth: depth)
+        } catch {
+            unsupported = true
+            throw error
+        }
+    }
+
+    private func write<T: Encodable>(_ value: T, depth: Int) throws {
         // Metatype comparisons, not dynamic casts: this runs for every value in the tree.
         if T.self == String.self { return stream.writeString(value as! String) }
         if T.self == Int.self { return stream.writeLiteral(String(value as! Int)) }
@@ -86,14 +97,16 @@ final class StreamingJSONEncoder: Encoder {
             return try array.writeConcurrently(into: self, depth: depth)
         }
         let savedOwner = currentOwner, savedDepth = currentDepth
+        defer {
+            currentOwner = savedOwner
+            currentDepth = savedDepth
+        }
         let mark = stream.mark
         currentOwner = stream.newID()
         currentDepth = depth
         try value.encode(to: self)
         if unsupported { throw NeedsFoundationEncoder() }
         stream.finishValue(from: mark, depth: depth)
-        currentOwner = savedOwner
-        currentDepth = savedDepth
     }
 
     /// Floating-point numbers exactly as JSONEncoder writes them (and with its errors for NaN and infinity).
@@ -139,7 +152,7 @@ final class StreamingJSONEncoder: Encoder {
     }
 
     /// A container opened as an element of `frame` (`nestedContainer`); it belongs to no value, so it is closed
-    /// with its parent or when the parent is written to again.
+    /// with its parent, when the parent is written to again, or when the parent's value asks for its container again.
     fileprivate func nested(isObject: Bool, in frame: Int, key: String?) -> Int {
         do {
             let depth = try stream.beginElement(of: frame, key: key)
@@ -288,16 +301,8 @@ extension Array: ConcurrentlyWrittenArray where Element: ConcurrentlyEncodable {
             }
         }.map { try $0.get() }
         encoder.stream.bytes.reserveCapacity(encoder.stream.bytes.count + written.reduce(0) { $0 + $1.count }
-                                      + written.count * (2 * depth + 4) + 16)
-        encoder.stream.writeLiteral(written.isEmpty ? "[\n\n" : "[\n")
-        for (index, element) in written.enumerated() {
-            if index > 0 { encoder.stream.writeLiteral(",\n") }
-            encoder.stream.writeIndent(depth + 1)
-            encoder.stream.bytes.append(contentsOf: element)
-        }
-        if !written.isEmpty { encoder.stream.bytes.append(0x0A) }
-        encoder.stream.writeIndent(depth)
-        encoder.stream.bytes.append(UInt8(ascii: "]"))
+                                             + written.count * (2 * depth + 4) + 16)
+        encoder.stream.writeArray(written, depth: depth) { stream, element, _ in stream.bytes.append(contentsOf: element) }
     }
 }
 
@@ -366,8 +371,7 @@ struct JSONStream {
     mutating func open(isObject: Bool, depth: Int, owner: Int) -> Int {
         let id = newID()
         frames.append(Frame(id: id, isObject: isObject, depth: depth, owner: owner, firstEntry: entries.count))
-        bytes.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
-        bytes.append(0x0A)
+        openBracket(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
         return id
     }
 
@@ -385,7 +389,10 @@ struct JSONStream {
         frames[index].count += 1
         let depth = frames[index].depth + 1
         if let key {
-            if entries.count > frames[index].firstEntry, !Self.precedes(entries[entries.count - 1].key, key) {
+            // Canonically equal keys with different bytes ("e\u{301}", "\u{E9}") are one key to JSONEncoder's
+            // dictionary: sorting keeps the last.
+            if entries.count > frames[index].firstEntry,
+               !Self.precedes(entries[entries.count - 1].key, key) || entries[entries.count - 1].key == key {
                 frames[index].inOrder = false
             }
             entries.append((key, bytes.count))
@@ -404,9 +411,20 @@ struct JSONStream {
             if !frame.inOrder { sortEntries(from: frame.firstEntry) }
             entries.removeSubrange(frame.firstEntry...)
         }
+        closeBracket(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"), depth: frame.depth)
+    }
+
+    /// `{` or `[` and the line break after it.
+    mutating func openBracket(_ bracket: UInt8) {
+        bytes.append(bracket)
         bytes.append(0x0A)
-        writeIndent(frame.depth)
-        bytes.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+    }
+
+    /// The line break, indentation and `}` or `]` that close a container at `depth` (`{\n\n}` when empty).
+    mutating func closeBracket(_ bracket: UInt8, depth: Int) {
+        bytes.append(0x0A)
+        writeIndent(depth)
+        bytes.append(bracket)
     }
 
     /// Rewrites an object's entries (from `entries[first]` to the end of `bytes`) in the order of their keys'

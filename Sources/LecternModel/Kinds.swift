@@ -35,7 +35,7 @@ public struct SourceRef: Codable, Sendable, Hashable {
     public var path: String
     public var sha256: String
     /// In the order of their names: the canonical JSON writer then has no entry to move.
-    enum CodingKeys: String, CodingKey { case path, sha256 }
+    enum CodingKeys: String, CodingKey, CaseIterable { case path, sha256 }
     public init(path: String, sha256: String) {
         self.path = path
         self.sha256 = sha256

@@ -1,8 +1,8 @@
 /// The bulk of a lecture bundle (its subjects' topics and blocks, its question pool) written straight into a
 /// `JSONStream`, without the `Encoder` protocol: each value through `Encoder` costs a container box, witness
 /// calls and a frame, and a course has hundreds of thousands of them. The bytes are those of the types'
-/// `Encodable` conformances: keys in their `CodingKeys` order (which is sorted), absent optionals left out
-/// (tests compare with JSONEncoder, field by field filled and empty).
+/// `Encodable` conformances: each writer names its keys through `CodingKeys`, in sorted order, and leaves absent
+/// optionals out (tests compare with JSONEncoder, filled and sparse, and check that every coding key is written).
 protocol CanonicalJSONWritable {
     /// Writes the value at `depth` (its closing bracket's indentation), starting where the stream is.
     func writeJSON(to stream: inout JSONStream, depth: Int)
@@ -16,8 +16,7 @@ extension JSONStream {
     }
 
     mutating func beginObject(depth: Int) -> ObjectEntries {
-        bytes.append(UInt8(ascii: "{"))
-        bytes.append(0x0A)
+        openBracket(UInt8(ascii: "{"))
         return ObjectEntries(depth: depth)
     }
 
@@ -31,9 +30,7 @@ extension JSONStream {
     }
 
     mutating func end(_ object: ObjectEntries) {
-        bytes.append(0x0A)
-        writeIndent(object.depth)
-        bytes.append(UInt8(ascii: "}"))
+        closeBracket(UInt8(ascii: "}"), depth: object.depth)
     }
 
     mutating func entry(_ key: some CodingKey, _ text: String, in object: inout ObjectEntries) {
@@ -78,16 +75,13 @@ extension JSONStream {
     /// `[…]` at `depth`, each element on its own line (`[\n\n]` when empty, as JSONEncoder writes it).
     mutating func writeArray<Element>(_ elements: [Element], depth: Int,
                                       element write: (inout JSONStream, Element, Int) -> Void) {
-        bytes.append(UInt8(ascii: "["))
-        bytes.append(0x0A)
+        openBracket(UInt8(ascii: "["))
         for (index, element) in elements.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")); bytes.append(0x0A) }
             writeIndent(depth + 1)
             write(&self, element, depth + 1)
         }
-        bytes.append(0x0A)
-        writeIndent(depth)
-        bytes.append(UInt8(ascii: "]"))
+        closeBracket(UInt8(ascii: "]"), depth: depth)
     }
 
     mutating func writeArray(_ values: [some CanonicalJSONWritable], depth: Int) {

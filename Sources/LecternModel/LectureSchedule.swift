@@ -63,7 +63,7 @@ public struct EndingProject: Codable, Sendable, Hashable {
     /// The topics the project draws on.
     public var topicIds: [String]
     /// In the order of their names: the canonical JSON writer then has no entry to move.
-    enum CodingKeys: String, CodingKey { case brief, checklist, language, starterCode, steps, title, topicIds }
+    enum CodingKeys: String, CodingKey, CaseIterable { case brief, checklist, language, starterCode, steps, title, topicIds }
     public init(title: String, brief: String, steps: [String], checklist: [String], starterCode: String?,
                 language: String?, topicIds: [String]) {
         self.title = title

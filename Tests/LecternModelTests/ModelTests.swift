@@ -55,6 +55,23 @@ import Testing
         #expect(try CanonicalJSON.encode(sparse) == CanonicalJSON.foundationEncode(sparse))
         #expect(try CanonicalJSON.encode(lecture) == CanonicalJSON.foundationEncode(lecture))
 
+        // A field added to a type and not to its direct writer would silently vanish from lecture bundles.
+        func writesEveryKey<Key: CodingKey & CaseIterable>(_ value: some CanonicalJSONWritable, _ keys: Key.Type) throws {
+            var stream = JSONStream()
+            value.writeJSON(to: &stream, depth: 0)
+            let object = try JSONSerialization.jsonObject(with: Data(stream.bytes)) as? [String: Any]
+            #expect(Set(object?.keys ?? [:].keys) == Set(keys.allCases.map(\.stringValue)), "\(type(of: value))")
+        }
+        try writesEveryKey(subject, Subject.CodingKeys.self)
+        try writesEveryKey(topic, Topic.CodingKeys.self)
+        try writesEveryKey(block, Block.CodingKeys.self)
+        try writesEveryKey(block.inlines![0], Inline.CodingKeys.self)
+        try writesEveryKey(question, EngagementQuestion.CodingKeys.self)
+        try writesEveryKey(project, EndingProject.CodingKeys.self)
+        try writesEveryKey(topic.source, SourceRef.CodingKeys.self)
+        try writesEveryKey(pool, PoolQuestion.CodingKeys.self)
+        try writesEveryKey(pool.renderings[0], PoolQuestion.Rendering.CodingKeys.self)
+
         // A type that lists its keys out of order is still written sorted.
         struct Unsorted: Encodable { var b = 1; var a = "x" }
         let encoder = StreamingJSONEncoder()
@@ -81,6 +98,16 @@ import Testing
             }
         }
         struct Nothing: Encodable { func encode(to encoder: any Encoder) throws {} }
+        // A value that swallows an encoding error after its key was written: JSONEncoder's bytes, not a broken stream.
+        struct Swallowing: Encodable {
+            enum Keys: String, CodingKey { case a, b }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Keys.self)
+                try? container.encode([Double.nan], forKey: .a)
+                try container.encode(1, forKey: .b)
+            }
+        }
+        #expect(try CanonicalJSON.encode(Swallowing()) == CanonicalJSON.foundationEncode(Swallowing()))
         struct Holder: Encodable { var nested = Nested(); var nothing = Nothing(); var list = [Nothing()] }
         #expect(try CanonicalJSON.encode(Holder()) == CanonicalJSON.foundationEncode(Holder()))
     }
