@@ -70,12 +70,13 @@ enum EndingProjectBuilder {
         return found
     }
 
-    /// Depth first, in document order; no intermediate arrays (a subject's blocks are many).
+    /// Depth first, in document order; no intermediate arrays (a subject's blocks are many). Blocks are read in
+    /// place: copying one retains its dozen fields, and only code blocks are kept.
     private static func collectCode(_ blocks: [Block], into found: inout [Block]) {
-        for block in blocks {
-            if block.type == .code {
-                found.append(block)
-            } else if let items = block.items {
+        for index in blocks.indices {
+            if blocks[index].type == .code {
+                found.append(blocks[index])
+            } else if let items = blocks[index].items {
                 for item in items { collectCode(item, into: &found) }
             }
         }

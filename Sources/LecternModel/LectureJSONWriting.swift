@@ -76,10 +76,11 @@ extension JSONStream {
     mutating func writeArray<Element>(_ elements: [Element], depth: Int,
                                       element write: (inout JSONStream, Element, Int) -> Void) {
         openBracket(UInt8(ascii: "["))
-        for (index, element) in elements.enumerated() {
+        // Elements are passed in place, not copied out by a `for … in` (a block holds a dozen references).
+        for index in elements.indices {
             if index > 0 { bytes.append(UInt8(ascii: ",")); bytes.append(0x0A) }
             writeIndent(depth + 1)
-            write(&self, element, depth + 1)
+            write(&self, elements[index], depth + 1)
         }
         closeBracket(UInt8(ascii: "]"), depth: depth)
     }
