@@ -112,3 +112,32 @@ import Testing
         #expect(try CanonicalJSON.encode(Holder()) == CanonicalJSON.foundationEncode(Holder()))
     }
 }
+
+@Suite struct OtherBundlesJSONTests {
+    /// Homework and word-list bundles go through the streaming encoder's generic path (dictionaries of doubles,
+    /// nested optionals, concurrently written word entries and tests): JSONEncoder's bytes too.
+    @Test func homeworkAndWordListBundlesGiveJSONEncodersBytes() throws {
+        let question = MultipleChoiceQuestion(id: "q", kind: "cloze-term", stem: "A _____ \"quoted\" / slash", options: ["a", "b", "c", "d"],
+                                              answerIndex: 2, explanation: "é “curly”\n", level: 1,
+                                              optionOrigins: ["answer", "wordnet-coordinate", "same-text-term", "x"])
+        let homework = HomeworkBundle(id: "h", source: SourceRef(path: "p.jpg", sha256: "s"), status: .needsReview,
+                                      statusReason: "low confidence", title: "T", subject: "geography",
+                                      subjectConfidence: 0.8125, text: "Text\twith\u{1}control",
+                                      ocr: .init(meanConfidence: 91.3, wordCount: 120, preprocessing: ["deskew", "sauvola"]),
+                                      thumbnail: nil, quiz: .init(questions: [question, question]))
+        #expect(try CanonicalJSON.encode(homework) == CanonicalJSON.foundationEncode(homework))
+        let entries = (0..<5).map { (index: Int) -> WordEntry in
+            let level: WordLevel = WordLevel.allCases[index % WordLevel.allCases.count]
+            let evidence: [String: Double] = ["zipf": 3.25 + Double(index), "length": Double(index),
+                                              "gloss-overlap": 0.1 + 0.2, "b": 1e-7]
+            return WordEntry(word: "word\(index)", level: level, partOfSpeech: index == 0 ? nil : "noun",
+                             definition: index == 1 ? nil : "a definition", context: "The word\(index) in context.",
+                             count: index, forms: index == 2 ? [] : ["words"], evidence: evidence)
+        }
+        let words = WordListBundle(id: "w", source: SourceRef(path: "s.txt", sha256: "s"), status: .ok, statusReason: nil,
+                                   sentenceCount: 3, tokenCount: 40, words: entries,
+                                   tests: [WordTest(level: .allCases[0], words: ["a", "b"], questions: [question]),
+                                           WordTest(level: .allCases[1], words: [], questions: [])])
+        #expect(try CanonicalJSON.encode(words) == CanonicalJSON.foundationEncode(words))
+    }
+}
