@@ -348,9 +348,8 @@ struct JSONStream {
     mutating func finishValue(from mark: (frames: Int, bytes: Int), depth: Int) {
         while frames.count > mark.frames { close() }
         if bytes.count == mark.bytes {
-            writeLiteral("{\n\n")
-            writeIndent(depth)
-            bytes.append(UInt8(ascii: "}"))
+            openBracket(UInt8(ascii: "{"))
+            closeBracket(UInt8(ascii: "}"), depth: depth)
         }
     }
 
@@ -385,7 +384,7 @@ struct JSONStream {
     mutating func beginElement(of id: Int, key: String?) throws -> Int {
         guard let index = frames.lastIndex(where: { $0.id == id }) else { throw NeedsFoundationEncoder() }
         while frames.count > index + 1 { close() }
-        if frames[index].count > 0 { bytes.append(UInt8(ascii: ",")); bytes.append(0x0A) }
+        let isFirst = frames[index].count == 0
         frames[index].count += 1
         let depth = frames[index].depth + 1
         if let key {
@@ -395,14 +394,22 @@ struct JSONStream {
                !Self.precedes(entries[entries.count - 1].key, key) || entries[entries.count - 1].key == key {
                 frames[index].inOrder = false
             }
-            entries.append((key, bytes.count))
-            writeIndent(depth)
+            // The entry starts after the separator: moving entries writes separators anew.
+            entries.append((key, bytes.count + (isFirst ? 0 : 2)))
+        }
+        writeElementStart(isFirst: isFirst, depth: depth, key: key)
+        return depth
+    }
+
+    /// What comes before a container's element at `depth`: `,` and a line break unless it is the first, the
+    /// indentation, and in an object the key and ` : `.
+    mutating func writeElementStart(isFirst: Bool, depth: Int, key: String?) {
+        if !isFirst { bytes.append(UInt8(ascii: ",")); bytes.append(0x0A) }
+        writeIndent(depth)
+        if let key {
             writeString(key)
             bytes.append(contentsOf: " : ".utf8)
-        } else {
-            writeIndent(depth)
         }
-        return depth
     }
 
     private mutating func close() {

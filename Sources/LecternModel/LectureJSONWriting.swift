@@ -22,24 +22,18 @@ extension JSONStream {
 
     /// Separator, indentation and key of the object's next entry.
     mutating func key(_ key: some CodingKey, in object: inout ObjectEntries) {
-        if object.count > 0 { bytes.append(UInt8(ascii: ",")); bytes.append(0x0A) }
+        writeElementStart(isFirst: object.count == 0, depth: object.depth + 1, key: key.stringValue)
         object.count += 1
-        writeIndent(object.depth + 1)
-        writeString(key.stringValue)
-        bytes.append(contentsOf: " : ".utf8)
     }
 
     mutating func end(_ object: ObjectEntries) {
         closeBracket(UInt8(ascii: "}"), depth: object.depth)
     }
 
-    mutating func entry(_ key: some CodingKey, _ text: String, in object: inout ObjectEntries) {
+    mutating func entry(_ key: some CodingKey, _ text: String?, in object: inout ObjectEntries) {
+        guard let text else { return }
         self.key(key, in: &object)
         writeString(text)
-    }
-
-    mutating func entry(_ key: some CodingKey, _ text: String?, in object: inout ObjectEntries) {
-        if let text { entry(key, text, in: &object) }
     }
 
     mutating func entry(_ key: some CodingKey, _ number: Int?, in object: inout ObjectEntries) {
@@ -78,8 +72,7 @@ extension JSONStream {
         openBracket(UInt8(ascii: "["))
         // Elements are passed in place, not copied out by a `for … in` (a block holds a dozen references).
         for index in elements.indices {
-            if index > 0 { bytes.append(UInt8(ascii: ",")); bytes.append(0x0A) }
-            writeIndent(depth + 1)
+            writeElementStart(isFirst: index == 0, depth: depth + 1, key: nil)
             write(&self, elements[index], depth + 1)
         }
         closeBracket(UInt8(ascii: "]"), depth: depth)
