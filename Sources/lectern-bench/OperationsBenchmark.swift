@@ -116,6 +116,8 @@ enum Child {
         var status: Int32
         var seconds: Double
         var peakKB: Int
+        /// User + system CPU seconds of the child.
+        var cpuSeconds: Double
         var peakMB: Int { peakKB / 1024 }
         var secondsText: String { String(format: "%.3f s", seconds) }
         func itemsPerSecond(_ items: Int) -> String { String(format: "%.1f", Double(items) / seconds) }
@@ -147,6 +149,8 @@ enum Child {
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Result(status: exit, seconds: seconds, peakKB: usage.ru_maxrss)
+        func cpu(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return Result(status: exit, seconds: seconds, peakKB: usage.ru_maxrss,
+                      cpuSeconds: cpu(usage.ru_utime) + cpu(usage.ru_stime))
     }
 }
