@@ -134,8 +134,13 @@ struct LectureQuestionMaker: Sendable {
         var fact: LectureFact
     }
 
+    /// The validator's words of stem openings ("Which word completes this sentence from “TITLE”?"), by opening:
+    /// a topic's facts share a few. No word runs across the quotes or the "? " after them, so an opening's words
+    /// and the blanked sentence's are the stem's words.
+    typealias StemOpeningWords = [String: Set<String>]
+
     /// A validated cloze on `fact`, or nil when the course has no three good distractors for it.
-    func multipleChoice(_ fact: LectureFact, topic: TopicContext) -> Choice? {
+    func multipleChoice(_ fact: LectureFact, topic: TopicContext, openings: inout StemOpeningWords) -> Choice? {
         guard let validator, wordNet != nil else { return nil }
         let stemSentence = FactFinder.blanked(fact)
         guard PlainText.contains(stemSentence, "_____") else { return nil }
@@ -145,11 +150,14 @@ struct LectureQuestionMaker: Sendable {
         case .code: what = "Which code completes"
         case .year: what = "Which year completes"
         }
-        let stem = "\(what) this sentence from “\(fact.topicTitle)”? \(stemSentence)"
+        let opening = "\(what) this sentence from “\(fact.topicTitle)”?"
+        let stem = opening + " " + stemSentence
         let answerKey = validator.normalise(fact.answer)
-        // The validator refuses a stem that gives the answer away (a title naming it): know before looking for distractors.
-        let stemWords = validator.stemWords(stem)
-        guard !QuestionValidator.answerIsInStem(answerKey, answer: fact.answer, stemWords: stemWords) else {
+        // The validator refuses a stem that gives the answer away, mostly a title naming it: know that before looking
+        // for distractors. The sentence's words are only needed by the validator, once there are distractors.
+        let openingWords = openings[opening] ?? validator.stemWords(opening)
+        openings[opening] = openingWords
+        guard !QuestionValidator.answerIsInStem(answerKey, answer: fact.answer, stemWords: openingWords) else {
             return nil
         }
         var distractors: [(text: String, origin: LectureFact?)] = []
@@ -207,7 +215,8 @@ struct LectureQuestionMaker: Sendable {
             options: options.map(\.text), answerIndex: answerIndex,
             explanation: "The lesson says: “\(fact.sentence)”", level: 1,
             optionOrigins: options.map { $0.isAnswer ? "answer" : ($0.origin == nil ? "nearby-year" : "course-\(fact.kind.rawValue)") })
-        let problems = validator.problems(question, source: topic.source, stemWords: stemWords)
+        let problems = validator.problems(question, source: topic.source,
+                                          stemWords: openingWords.union(validator.stemWords(stemSentence)))
         guard problems.isEmpty else { return nil }
         return Choice(question: question, origins: options.map { $0.isAnswer ? nil : $0.origin }, fact: fact)
     }
@@ -221,8 +230,9 @@ struct LectureQuestionMaker: Sendable {
     func bestChoices(_ topic: TopicContext, limit: Int) -> [Choice] {
         var out: [Choice] = []
         let facts = factsByTopic[topic.id] ?? []
+        var openings = StemOpeningWords()
         for fact in facts.prefix(12) where out.count < limit {
-            if let choice = multipleChoice(fact, topic: topic) { out.append(choice) }
+            if let choice = multipleChoice(fact, topic: topic, openings: &openings) { out.append(choice) }
         }
         return out
     }

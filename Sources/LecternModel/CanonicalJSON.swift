@@ -486,15 +486,39 @@ struct JSONStream {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
+    /// The index of the first control character, `"` or `\` at or after `start`, or `utf8.count`. Bundles are
+    /// megabytes of text with few escapes: eight bytes are tested at a time, then the flagged eight one by one.
+    @inline(__always)
+    static func firstByteToEscape(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte of `x` is zero, or below `n`, exactly when some high bit of `(x - n·ones) & ~x & highs` is set.
+        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        var index = start
+        if let base = utf8.baseAddress {
+            while index + 8 <= utf8.count {
+                let x = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if (x &- ones &* 0x20) & ~x & highs != 0 || hasZero(x ^ (ones &* 0x22)) || hasZero(x ^ (ones &* 0x5C)) { break }
+                index += 8
+            }
+        }
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return index }
+            index += 1
+        }
+        return index
+    }
+
     mutating func writeString(_ text: String) {
         var text = text
         bytes.append(UInt8(ascii: "\""))
         text.withUTF8 { utf8 in
             // Copy runs that need no escape in one go.
             var runStart = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            var index = Self.firstByteToEscape(in: utf8, from: 0)
+            while index < utf8.count {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                runStart = index + 1
+                let byte = utf8[index]
                 bytes.append(UInt8(ascii: "\\"))
                 switch byte {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
@@ -508,6 +532,8 @@ struct JSONStream {
                     bytes.append(Self.hexDigits[Int(byte >> 4)])
                     bytes.append(Self.hexDigits[Int(byte & 0x0F)])
                 }
+                runStart = index + 1
+                index = Self.firstByteToEscape(in: utf8, from: runStart)
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }

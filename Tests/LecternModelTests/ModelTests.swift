@@ -111,6 +111,23 @@ import Testing
         struct Holder: Encodable { var nested = Nested(); var nothing = Nothing(); var list = [Nothing()] }
         #expect(try CanonicalJSON.encode(Holder()) == CanonicalJSON.foundationEncode(Holder()))
     }
+
+    /// Strings are scanned for escapes eight bytes at a time: every byte that needs one, at every position of
+    /// a string longer than two words, next to bytes that must not be escaped (0x20, 0x7F, `/`, UTF-8 of é and “).
+    @Test func escapesAtEveryPositionGiveJSONEncodersBytes() throws {
+        let special = (0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) } + ["\"", "\\"]
+        let neighbours: [Character] = [" ", "\u{7F}", "/", "é", "“", "!", "#", "[", "]", "~"]
+        var strings: [String] = []
+        for character in special + neighbours {
+            for position in 0..<20 {
+                var text = Array("abcdefghij klmnopqrst")
+                text[position] = character
+                strings.append(String(text))
+            }
+        }
+        strings.append(String(repeating: "\\\"\n", count: 9))
+        #expect(try CanonicalJSON.encode(strings) == CanonicalJSON.foundationEncode(strings))
+    }
 }
 
 @Suite struct OtherBundlesJSONTests {
