@@ -155,8 +155,13 @@ struct LectureQuestionMaker: Sendable {
         let answerKey = validator.normalise(fact.answer)
         // The validator refuses a stem that gives the answer away, mostly a title naming it: know that before looking
         // for distractors. The sentence's words are only needed by the validator, once there are distractors.
-        let openingWords = openings[opening] ?? validator.stemWords(opening)
-        openings[opening] = openingWords
+        let openingWords: Set<String>
+        if let known = openings[opening] {
+            openingWords = known
+        } else {
+            openingWords = validator.stemWords(opening)
+            openings[opening] = openingWords
+        }
         guard !QuestionValidator.answerIsInStem(answerKey, answer: fact.answer, stemWords: openingWords) else {
             return nil
         }
@@ -216,7 +221,7 @@ struct LectureQuestionMaker: Sendable {
             explanation: "The lesson says: “\(fact.sentence)”", level: 1,
             optionOrigins: options.map { $0.isAnswer ? "answer" : ($0.origin == nil ? "nearby-year" : "course-\(fact.kind.rawValue)") })
         let problems = validator.problems(question, source: topic.source,
-                                          stemWords: openingWords.union(validator.stemWords(stemSentence)))
+                                          stemWords: validator.stemWords(stemSentence, joining: openingWords))
         guard problems.isEmpty else { return nil }
         return Choice(question: question, origins: options.map { $0.isAnswer ? nil : $0.origin }, fact: fact)
     }

@@ -96,9 +96,11 @@ public struct QuestionValidator: Sendable {
         return problems
     }
 
-    /// The stem's words, normalised: no option may be one of them.
-    func stemWords(_ stem: String) -> Set<String> {
-        Set(Tokenizer.words(in: stem).map { normalise($0.text) })
+    /// The stem's words, normalised: no option may be one of them. `known`: words of the rest of the stem.
+    func stemWords(_ stem: String, joining known: Set<String> = []) -> Set<String> {
+        var words = known
+        for token in Tokenizer.words(in: stem) { words.insert(normalise(token.text)) }
+        return words
     }
 
     /// A one-word answer the stem gives away (`normalisedAnswer` is `normalise(answer)`).
