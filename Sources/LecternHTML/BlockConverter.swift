@@ -128,7 +128,7 @@ final class BlockConverter {
                 let display = n.attribute("display")?.lowercased() == "block"
                 acc.pieces.append(.math(mathTeX(child), display: display))
             case "x-tex":
-                let tex = dom.rawText(of: child, exact: true).trimmingCharacters(in: .whitespacesAndNewlines)
+                let tex = TextTools.trimmingWhitespace(dom.rawText(of: child, exact: true), newlines: true)
                 if !tex.isEmpty { acc.pieces.append(.math(tex, display: n.attribute("display") == "block")) }
             case "br":
                 acc.pieces.append(.lineBreak)
@@ -270,7 +270,7 @@ final class BlockConverter {
             case .run(let r): runs.append(r)
             case .math(let tex, let display):
                 emitParagraph()
-                let t = tex.trimmingCharacters(in: .whitespacesAndNewlines)
+                let t = TextTools.trimmingWhitespace(tex, newlines: true)
                 if !t.isEmpty { out.append(Block(type: .math, text: t, display: display)) }
             }
         }
@@ -330,7 +330,7 @@ final class BlockConverter {
         if runs.count == 1, runs[0].kind == nil, text.hasPrefix("\\("), text.hasSuffix("\\)"), text.count >= 4 {
             let inner = text.dropFirst(2).dropLast(2)
             if !inner.contains("\\(") && !inner.contains("\\)") {
-                let tex = inner.trimmingCharacters(in: .whitespaces)
+                let tex = TextTools.trimmingWhitespace(inner)
                 if !tex.isEmpty { return Block(type: .math, text: tex, display: false) }
             }
         }
@@ -428,7 +428,7 @@ final class BlockConverter {
 
     static func stripDashes(_ s: String) -> String {
         let dashes: Set<Character> = ["-", "–", "—", "―", "~", " "]
-        return String(s.drop(while: { dashes.contains($0) })).trimmingCharacters(in: .whitespaces)
+        return TextTools.trimmingWhitespace(s.drop(while: { dashes.contains($0) }))
     }
 
     // MARK: - Lists
@@ -579,11 +579,11 @@ final class BlockConverter {
         for a in dom.descendants(of: node, where: { $0.name == "annotation" }) {
             let enc = dom[a].attribute("encoding")?.lowercased() ?? ""
             if enc.contains("tex") {
-                let tex = dom.rawText(of: a, exact: true).trimmingCharacters(in: .whitespacesAndNewlines)
+                let tex = TextTools.trimmingWhitespace(dom.rawText(of: a, exact: true), newlines: true)
                 if !tex.isEmpty { return tex }
             }
         }
-        if let alt = dom[node].attribute("alttext")?.trimmingCharacters(in: .whitespacesAndNewlines), !alt.isEmpty {
+        if let alt = dom[node].attribute("alttext").map({ TextTools.trimmingWhitespace($0, newlines: true) }), !alt.isEmpty {
             return alt
         }
         return TextTools.collapse(dom.rawText(of: node, lineBreaks: false, skipping: ["annotation", "annotation-xml"]))

@@ -35,7 +35,7 @@ final class ErrorCollector {
         // Recovering parses report many errors (every HTML5 tag is "invalid" to libxml2 2.9): the message is
         // only trimmed when it is kept.
         let message = e.message.map { String(cString: $0) } ?? ""
-        func kept() -> String { message.trimmingCharacters(in: .whitespacesAndNewlines) }
+        func kept() -> String { TextTools.trimmingWhitespace(message, newlines: true) }
         let code = Int(e.code)
         if TextTools.containsASCII(message, "Excessive depth")
             || (code == Int(XML_ERR_INTERNAL_ERROR.rawValue) && message.lowercased().contains("depth")) {

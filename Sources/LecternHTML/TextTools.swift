@@ -32,6 +32,22 @@ enum TextTools {
         }
     }
 
+    /// `text.trimmingCharacters(in: .whitespaces)` (or `.whitespacesAndNewlines`). Foundation's trimming
+    /// is slow on Linux: ASCII blanks are trimmed here on the bytes, and Foundation is only asked when
+    /// an end is then not a printable ASCII character (which is in neither set).
+    static func trimmingWhitespace<S: StringProtocol>(_ text: S, newlines: Bool = false) -> String
+        where S.UTF8View: BidirectionalCollection {
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || (newlines && byte >= 0x0A && byte <= 0x0D) }
+        func isPrintable(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
+        let bytes = text.utf8
+        guard let start = bytes.firstIndex(where: { !isBlank($0) }),
+              let last = bytes.lastIndex(where: { !isBlank($0) }) else { return "" }
+        guard isPrintable(bytes[start]) && isPrintable(bytes[last]) else {
+            return text.trimmingCharacters(in: newlines ? .whitespacesAndNewlines : .whitespaces)
+        }
+        return String(text[start...last])
+    }
+
     /// Collapses runs of whitespace to one space, turns line-break markers into "\n",
     /// and trims both ends.
     static func collapse(_ text: String) -> String {
