@@ -94,7 +94,7 @@ final class BlockConverter {
                 if let block = codeBlock(child) { out.append(block) }
             case "code", "kbd", "samp", "tt":
                 let raw = dom.rawText(of: child, exact: true)
-                if style.kind == nil && accIsBlank(acc) && raw.contains("\n") && followedOnlyByBlocks(child, in: children) {
+                if style.kind == nil && accIsBlank(acc) && TextTools.containsASCII(raw, "\n") && followedOnlyByBlocks(child, in: children) {
                     flush(&acc, into: &out)
                     if let block = codeBlock(child) { out.append(block) }
                 } else if style.kind == .link {
@@ -227,7 +227,7 @@ final class BlockConverter {
                 if let last = s.unicodeScalars.last { lastWasSpace = TextTools.isSpace(last) || last == "\n" }
                 return
             }
-            current += TextTools.collapsingSpaces(s, lastWasSpace: &lastWasSpace)
+            TextTools.appendCollapsingSpaces(s, to: &current, lastWasSpace: &lastWasSpace)
         }
         for piece in pieces {
             switch piece {
@@ -279,23 +279,30 @@ final class BlockConverter {
 
     /// Finds `\[ … \]` and `$$ … $$` in plain text.
     private func splitDisplayTeX(_ text: String) -> [Item] {
-        // Most runs hold no display TeX: look for its openers in the bytes before searching properly.
-        guard TextTools.containsASCII(text, "\\[") || TextTools.containsASCII(text, "$$") else {
-            return text.isEmpty ? [] : [.run(Inline(text: text))]
-        }
         var items: [Item] = []
         var rest = Substring(text)
         while true {
-            let open1 = rest.range(of: "\\[")
-            let open2 = rest.range(of: "$$")
-            guard let open = [open1, open2].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) else { break }
-            let closeToken = rest[open] == "$$" ? "$$" : "\\]"
-            guard let close = rest[open.upperBound...].range(of: closeToken) else { break }
+            let bracket = TextTools.range(ofASCII: "\\[", in: rest)
+            let dollars = TextTools.range(ofASCII: "$$", in: rest)
+            let open: Range<String.Index>
+            let close: Range<String.Index>?
+            if let bracket, dollars.map({ bracket.lowerBound < $0.lowerBound }) ?? true {
+                open = bracket
+                close = TextTools.range(ofASCII: "\\]", in: rest[bracket.upperBound...])
+            } else if let dollars {
+                open = dollars
+                close = TextTools.range(ofASCII: "$$", in: rest[dollars.upperBound...])
+            } else {
+                break
+            }
+            guard let close else { break }
             let before = rest[..<open.lowerBound]
             if !before.isEmpty { items.append(.run(Inline(text: String(before)))) }
             items.append(.math(String(rest[open.upperBound..<close.lowerBound]), display: true))
             rest = rest[close.upperBound...]
         }
+        // Most runs hold no display TeX and are kept whole.
+        if rest.startIndex == text.startIndex { return text.isEmpty ? [] : [.run(Inline(text: text))] }
         if !rest.isEmpty { items.append(.run(Inline(text: String(rest)))) }
         return items
     }
@@ -329,7 +336,7 @@ final class BlockConverter {
         // A paragraph that is only one inline formula becomes a math block.
         if runs.count == 1, runs[0].kind == nil, text.hasPrefix("\\("), text.hasSuffix("\\)"), text.count >= 4 {
             let inner = text.dropFirst(2).dropLast(2)
-            if !inner.contains("\\(") && !inner.contains("\\)") {
+            if !TextTools.containsASCII(inner, "\\(") && !TextTools.containsASCII(inner, "\\)") {
                 let tex = TextTools.trimmingWhitespace(inner)
                 if !tex.isEmpty { return Block(type: .math, text: tex, display: false) }
             }
@@ -578,7 +585,7 @@ final class BlockConverter {
     func mathTeX(_ node: Int32) -> String {
         for a in dom.descendants(of: node, where: { $0.name == "annotation" }) {
             let enc = dom[a].attribute("encoding")?.lowercased() ?? ""
-            if enc.contains("tex") {
+            if TextTools.containsASCII(enc, "tex") {
                 let tex = TextTools.trimmingWhitespace(dom.rawText(of: a, exact: true), newlines: true)
                 if !tex.isEmpty { return tex }
             }

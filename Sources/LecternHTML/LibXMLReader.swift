@@ -38,7 +38,7 @@ final class ErrorCollector {
         func kept() -> String { TextTools.trimmingWhitespace(message, newlines: true) }
         let code = Int(e.code)
         if TextTools.containsASCII(message, "Excessive depth")
-            || (code == Int(XML_ERR_INTERNAL_ERROR.rawValue) && message.lowercased().contains("depth")) {
+            || (code == Int(XML_ERR_INTERNAL_ERROR.rawValue) && TextTools.containsASCII(message.lowercased(), "depth")) {
             depthExceeded = true
             depthMessage = kept()
         }
@@ -104,7 +104,7 @@ enum LibXMLReader {
         let lastError = xmlCtxtGetLastError(ctxt).map { $0.pointee }
         if let lastError, !collector.depthExceeded, lastError.message != nil {
             let message = String(cString: lastError.message)
-            if message.contains("Excessive depth") { collector.depthExceeded = true; collector.depthMessage = message }
+            if TextTools.containsASCII(message, "Excessive depth") { collector.depthExceeded = true; collector.depthMessage = message }
         }
 
         if collector.depthExceeded {
@@ -181,7 +181,7 @@ enum LibXMLReader {
                        type.hasPrefix("math/tex") {
                         // MathJax 2 keeps TeX source in <script type="math/tex">: plain text, not code.
                         let tex = rawContent(cur)
-                        let display = type.contains("mode=display")
+                        let display = TextTools.containsASCII(type, "mode=display")
                         let idx = result.dom.append(DOMNode(kind: .element, name: "x-tex", text: "",
                             attributes: [("display", display ? "block" : "inline")], children: [], parent: parent))
                         result.dom.append(DOMNode(kind: .text, name: "", text: tex, attributes: [], children: [], parent: idx))

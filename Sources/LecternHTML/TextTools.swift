@@ -75,46 +75,74 @@ enum TextTools {
         return result
     }
 
-    /// Runs of white space (`isSpace`) as one space, none at the start when `lastWasSpace`; updates
-    /// `lastWasSpace` for the next piece. Works on UTF-8 bytes (U+00A0 is C2 A0).
-    static func collapsingSpaces(_ text: String, lastWasSpace: inout Bool) -> String {
-        var text = text
-        return text.withUTF8 { utf8 in
-            var out: [UInt8] = []
-            out.reserveCapacity(utf8.count)
+    /// Appends `text` to `out` with runs of white space (`isSpace`) as one space, none at the start when
+    /// `lastWasSpace`; updates `lastWasSpace` for the next piece. Works on UTF-8 bytes (U+00A0 is C2 A0);
+    /// the stretches that need no change (single spaces between words included) are appended as slices
+    /// of `text`, so no intermediate string is built.
+    static func appendCollapsingSpaces(_ text: String, to out: inout String, lastWasSpace: inout Bool) {
+        var contiguous = text  // shares `text`'s storage; `withUTF8` needs a mutable string
+        contiguous.withUTF8 { bytes in
+            func appendBytes(_ range: Range<Int>) {
+                guard !range.isEmpty else { return }
+                if range.count == bytes.count { out += text; return }
+                let utf8 = text.utf8
+                out += text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+                            ..< utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+            }
+            var unchangedStart = 0
             var index = 0
-            while index < utf8.count {
-                let byte = utf8[index]
+            while index < bytes.count {
+                let byte = bytes[index]
                 var spaceLength = 0
                 switch byte {
                 case 0x20, 0x09, 0x0A, 0x0D, 0x0C: spaceLength = 1
-                case 0xC2 where index + 1 < utf8.count && utf8[index + 1] == 0xA0: spaceLength = 2
+                case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0xA0: spaceLength = 2
                 default: break
                 }
-                if spaceLength > 0 {
-                    if !lastWasSpace { out.append(0x20); lastWasSpace = true }
-                    index += spaceLength
-                } else {
-                    out.append(byte)
+                if spaceLength == 0 {
                     lastWasSpace = false
                     index += 1
+                } else if byte == 0x20 && !lastWasSpace {
+                    lastWasSpace = true  // a single space stays as written
+                    index += 1
+                } else {
+                    appendBytes(unchangedStart..<index)
+                    if !lastWasSpace { out += " "; lastWasSpace = true }
+                    index += spaceLength
+                    unchangedStart = index
                 }
             }
-            return String(decoding: out, as: UTF8.self)
+            appendBytes(unchangedStart..<bytes.count)
         }
     }
 
-    /// Whether the UTF-8 bytes of `text` contain those of the ASCII `needle`.
-    static func containsASCII(_ text: String, _ needle: StaticString) -> Bool {
-        var text = text
-        return text.withUTF8 { haystack in
+    /// `text.range(of: needle)` for an ASCII needle, searched on the UTF-8 bytes. Foundation matches whole
+    /// characters (a "$" followed by a combining accent is no "$"), so a match with a non-ASCII neighbour
+    /// is left to Foundation.
+    static func range(ofASCII needle: StaticString, in text: Substring) -> Range<String.Index>? {
+        var bytes = text  // shares `text`'s storage; `withUTF8` needs a mutable string
+        var needsFoundation = false
+        let offset: Int? = bytes.withUTF8 { haystack in
             let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-            guard !pattern.isEmpty, haystack.count >= pattern.count else { return false }
+            guard !pattern.isEmpty, haystack.count >= pattern.count else { return nil }
             for start in 0...(haystack.count - pattern.count) where haystack[start] == pattern[0] {
-                if (1..<pattern.count).allSatisfy({ haystack[start + $0] == pattern[$0] }) { return true }
+                guard (1..<pattern.count).allSatisfy({ haystack[start + $0] == pattern[$0] }) else { continue }
+                let end = start + pattern.count
+                needsFoundation = (start > 0 && haystack[start - 1] >= 0x80)
+                    || (end < haystack.count && haystack[end] >= 0x80)
+                return start
             }
-            return false
+            return nil
         }
+        guard let offset else { return nil }
+        if needsFoundation { return text.range(of: needle.description) }
+        let lower = text.utf8.index(text.startIndex, offsetBy: offset)
+        return lower..<text.utf8.index(lower, offsetBy: needle.utf8CodeUnitCount)
+    }
+
+    /// `text.contains(needle)` for an ASCII needle (see `range(ofASCII:in:)`).
+    static func containsASCII<S: StringProtocol>(_ text: S, _ needle: StaticString) -> Bool {
+        range(ofASCII: needle, in: Substring(text)) != nil
     }
 
     /// Windows-1252 meanings of the C1 control range. Browsers read pages labelled Latin-1 this way,
