@@ -54,7 +54,7 @@ final class BlockConverter {
     // MARK: - Flow
 
     func blocks(ofChildren node: Int32, depth: Int = 0) -> [Block] {
-        blocks(of: dom[node].children, depth: depth)
+        blocks(of: dom.nodes[Int(node)].children, depth: depth)
     }
 
     func blocks(of children: [Int32], depth: Int) -> [Block] {
@@ -69,9 +69,9 @@ final class BlockConverter {
                       style: InlineStyle) {
         for child in children {
             if skip.contains(child) { continue }
-            let n = dom[child]
-            if n.kind == .text {
-                acc.pieces.append(.text(n.text, style))
+            let node = Int(child)
+            if dom.nodes[node].kind == .text {
+                acc.pieces.append(.text(dom.nodes[node].text, style))
                 continue
             }
             if depth >= Self.maxDepth {
@@ -79,15 +79,17 @@ final class BlockConverter {
                 acc.pieces.append(.text(dom.rawText(of: child) + " ", style))
                 continue
             }
-            if n.classes.contains("katex-html") { continue }  // KaTeX's visual copy of the MathML next to it
-            switch n.name {
-            case _ where Self.layoutNames.contains(n.name):
+            if dom.nodes[node].classes.contains("katex-html") { continue }  // KaTeX's visual copy of the MathML next to it
+            let name = dom.nodes[node].name
+            let nested = dom.nodes[node].children
+            switch name {
+            case _ where Self.layoutNames.contains(name):
                 continue
             case "h1", "h2", "h3", "h4", "h5", "h6":
                 flush(&acc, into: &out)
                 let text = TextTools.collapse(dom.rawText(of: child, lineBreaks: false))
                 if !text.isEmpty {
-                    out.append(Block(type: .heading, text: text, level: Int(String(n.name.dropFirst())) ?? 1))
+                    out.append(Block(type: .heading, text: text, level: Int(String(name.dropFirst())) ?? 1))
                 }
             case "pre", "listing", "xmp", "plaintext":
                 flush(&acc, into: &out)
@@ -98,7 +100,7 @@ final class BlockConverter {
                     flush(&acc, into: &out)
                     if let block = codeBlock(child) { out.append(block) }
                 } else if style.kind == .link {
-                    flow(n.children, depth: depth + 1, acc: &acc, out: &out, style: style)
+                    flow(nested, depth: depth + 1, acc: &acc, out: &out, style: style)
                 } else {
                     acc.pieces.append(.text(raw, InlineStyle(kind: .code, href: nil)))
                 }
@@ -113,7 +115,7 @@ final class BlockConverter {
                 if let block = definitionList(child, depth: depth + 1) { out.append(block) }
             case "img":
                 flush(&acc, into: &out)
-                if let block = image(n) { out.append(block) }
+                if let block = image(dom.nodes[node]) { out.append(block) }
             case "picture":
                 flush(&acc, into: &out)
                 if let img = dom.descendants(of: child, where: { $0.name == "img" }).first,
@@ -125,18 +127,18 @@ final class BlockConverter {
                 flush(&acc, into: &out)
                 out.append(contentsOf: table(child, depth: depth + 1))
             case "math":
-                let display = n.attribute("display")?.lowercased() == "block"
+                let display = dom.nodes[node].attribute("display")?.lowercased() == "block"
                 acc.pieces.append(.math(mathTeX(child), display: display))
             case "x-tex":
                 let tex = TextTools.trimmingWhitespace(dom.rawText(of: child, exact: true), newlines: true)
-                if !tex.isEmpty { acc.pieces.append(.math(tex, display: n.attribute("display") == "block")) }
+                if !tex.isEmpty { acc.pieces.append(.math(tex, display: dom.nodes[node].attribute("display") == "block")) }
             case "br":
                 acc.pieces.append(.lineBreak)
             case "hr":
                 flush(&acc, into: &out)
             case "a":
                 var linkStyle = style
-                if let href = n.attribute("href") {
+                if let href = dom.nodes[node].attribute("href") {
                     switch urls.link(href) {
                     case .allowed(let url):
                         linkStyle = InlineStyle(kind: .link, href: url)
@@ -148,19 +150,19 @@ final class BlockConverter {
                         break
                     }
                 }
-                flow(n.children, depth: depth + 1, acc: &acc, out: &out, style: linkStyle)
+                flow(nested, depth: depth + 1, acc: &acc, out: &out, style: linkStyle)
             case "em", "i", "cite", "dfn", "var", "u":
-                flow(n.children, depth: depth + 1, acc: &acc, out: &out, style: inner(style, .emphasis))
+                flow(nested, depth: depth + 1, acc: &acc, out: &out, style: inner(style, .emphasis))
             case "strong", "b":
-                flow(n.children, depth: depth + 1, acc: &acc, out: &out, style: inner(style, .strong))
+                flow(nested, depth: depth + 1, acc: &acc, out: &out, style: inner(style, .strong))
             default:
-                if Self.blockBoundaryNames.contains(n.name) {
+                if Self.blockBoundaryNames.contains(name) {
                     flush(&acc, into: &out)
-                    flow(n.children, depth: depth + 1, acc: &acc, out: &out, style: .plain)
+                    flow(nested, depth: depth + 1, acc: &acc, out: &out, style: .plain)
                     flush(&acc, into: &out)
                 } else {
                     // span, small, sup, mark, unknown inline elements: transparent.
-                    flow(n.children, depth: depth + 1, acc: &acc, out: &out, style: style)
+                    flow(nested, depth: depth + 1, acc: &acc, out: &out, style: style)
                 }
             }
         }
@@ -186,13 +188,13 @@ final class BlockConverter {
     private func followedOnlyByBlocks(_ node: Int32, in siblings: [Int32]) -> Bool {
         guard let i = siblings.firstIndex(of: node) else { return true }
         for s in siblings[(i + 1)...] {
-            let n = dom[s]
-            if n.kind == .text {
-                if !n.text.unicodeScalars.allSatisfy(TextTools.isSpace) { return false }
+            let sibling = Int(s)
+            if dom.nodes[sibling].kind == .text {
+                if !dom.nodes[sibling].text.unicodeScalars.allSatisfy(TextTools.isSpace) { return false }
                 continue
             }
-            if n.name == "br" { continue }
-            return Self.blockBoundaryNames.contains(n.name)
+            if dom.nodes[sibling].name == "br" { continue }
+            return Self.blockBoundaryNames.contains(dom.nodes[sibling].name)
         }
         return true
     }
@@ -458,9 +460,8 @@ final class BlockConverter {
                 loose.removeAll()
             }
         }
-        for c in dom[node].children where !skip.contains(c) {
-            let n = dom[c]
-            if n.kind == .element && n.name == "li" {
+        for c in dom.nodes[Int(node)].children where !skip.contains(c) {
+            if dom.nodes[Int(c)].kind == .element && dom.nodes[Int(c)].name == "li" {
                 flushLoose()
                 let b = blocks(ofChildren: c, depth: depth)
                 if !b.isEmpty { items.append(b) }
@@ -475,12 +476,11 @@ final class BlockConverter {
 
     private func definitionList(_ node: Int32, depth: Int) -> Block? {
         var items: [[Block]] = []
-        for c in dom[node].children {
-            let n = dom[c]
-            guard n.kind == .element else { continue }
+        for c in dom.nodes[Int(node)].children {
+            guard dom.nodes[Int(c)].kind == .element else { continue }
             let b = blocks(ofChildren: c, depth: depth)
             if b.isEmpty { continue }
-            if n.name == "dt" || items.isEmpty {
+            if dom.nodes[Int(c)].name == "dt" || items.isEmpty {
                 items.append(b)
             } else {
                 items[items.count - 1].append(contentsOf: b)

@@ -25,6 +25,8 @@ struct DOMNode {
     }
 }
 
+/// Hot loops read fields in place (`nodes[i].name`): copying a whole node out (`dom[i]`) retains all its
+/// strings and arrays.
 struct DOM {
     var nodes: [DOMNode] = []
     /// Index of the root element (`html`), or -1 when the document has none.
@@ -44,10 +46,9 @@ struct DOM {
     func first(_ names: Set<String>, under start: Int32) -> Int32? {
         var stack: [Int32] = [start]
         while let i = stack.popLast() {
-            let n = self[i]
-            guard n.kind == .element else { continue }
-            if i != start && names.contains(n.name) { return i }
-            stack.append(contentsOf: n.children.reversed())
+            guard nodes[Int(i)].kind == .element else { continue }
+            if i != start && names.contains(nodes[Int(i)].name) { return i }
+            stack.append(contentsOf: nodes[Int(i)].children.reversed())
         }
         return nil
     }
@@ -57,13 +58,12 @@ struct DOM {
     func descendants(of start: Int32, descendIntoMatches: Bool = true,
                      where predicate: (DOMNode) -> Bool) -> [Int32] {
         var result: [Int32] = []
-        var stack: [Int32] = Array(self[start].children.reversed())
+        var stack: [Int32] = Array(nodes[Int(start)].children.reversed())
         while let i = stack.popLast() {
-            let n = self[i]
-            guard n.kind == .element else { continue }
-            let matched = predicate(n)
+            guard nodes[Int(i)].kind == .element else { continue }
+            let matched = predicate(nodes[Int(i)])
             if matched { result.append(i) }
-            if !matched || descendIntoMatches { stack.append(contentsOf: n.children.reversed()) }
+            if !matched || descendIntoMatches { stack.append(contentsOf: nodes[Int(i)].children.reversed()) }
         }
         return result
     }
@@ -76,18 +76,18 @@ struct DOM {
         var out = ""
         var stack: [Int32] = [start]
         while let i = stack.popLast() {
-            let n = self[i]
-            switch n.kind {
+            let node = Int(i)
+            switch nodes[node].kind {
             case .text:
-                out += n.text
+                out += nodes[node].text
             case .element:
-                if i != start && skipping.contains(n.name) { continue }
-                if n.name == "br" {
+                if i != start && skipping.contains(nodes[node].name) { continue }
+                if nodes[node].name == "br" {
                     out += exact ? "\n" : (lineBreaks ? String(TextTools.lineBreak) : " ")
                     continue
                 }
-                if !exact && BlockConverter.blockBoundaryNames.contains(n.name) && !out.isEmpty { out += " " }
-                stack.append(contentsOf: n.children.reversed())
+                if !exact && BlockConverter.blockBoundaryNames.contains(nodes[node].name) && !out.isEmpty { out += " " }
+                stack.append(contentsOf: nodes[node].children.reversed())
             }
         }
         return out
