@@ -24,14 +24,14 @@ final class BlockConverter {
     static let maxDepth = 300
 
     /// Elements that end a paragraph.
-    static let blockBoundaryNames: Set<String> = [
-        "p", "div", "section", "article", "main", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl",
-        "dt", "dd", "pre", "blockquote", "table", "tr", "td", "th", "thead", "tbody", "tfoot", "caption",
-        "figure", "figcaption", "header", "footer", "nav", "aside", "address", "hr", "details", "summary",
-        "center", "body", "html", "form", "fieldset", "legend", "hgroup", "menu", "search",
+    static let blockBoundaryTags: TagSet = [
+        .p, .div, .section, .article, .main, .h1, .h2, .h3, .h4, .h5, .h6, .ul, .ol, .li, .dl,
+        .dt, .dd, .pre, .blockquote, .table, .tr, .td, .th, .thead, .tbody, .tfoot, .caption,
+        .figure, .figcaption, .header, .footer, .nav, .aside, .address, .hr, .details, .summary,
+        .center, .body, .html, .form, .fieldset, .legend, .hgroup, .menu, .search,
     ]
     /// Page furniture that never belongs to the lesson.
-    static let layoutNames: Set<String> = ["nav", "header", "footer", "aside", "form", "head", "title"]
+    static let layoutTags: TagSet = [.nav, .header, .footer, .aside, .form, .head, .title]
 
     let dom: DOM
     let urls: URLPolicy
@@ -80,21 +80,21 @@ final class BlockConverter {
                 continue
             }
             if dom.nodes[node].classes.contains("katex-html") { continue }  // KaTeX's visual copy of the MathML next to it
-            let name = dom.nodes[node].name
+            let tag = dom.nodes[node].tag
             let nested = dom.nodes[node].children
-            switch name {
-            case _ where Self.layoutNames.contains(name):
+            switch tag {
+            case _ where Self.layoutTags.contains(tag):
                 continue
-            case "h1", "h2", "h3", "h4", "h5", "h6":
+            case .h1, .h2, .h3, .h4, .h5, .h6:
                 flush(&acc, into: &out)
                 let text = TextTools.collapse(dom.rawText(of: child, lineBreaks: false))
                 if !text.isEmpty {
-                    out.append(Block(type: .heading, text: text, level: Int(String(name.dropFirst())) ?? 1))
+                    out.append(Block(type: .heading, text: text, level: Int(String(dom.nodes[node].name.dropFirst())) ?? 1))
                 }
-            case "pre", "listing", "xmp", "plaintext":
+            case .pre, .listing, .xmp, .plaintext:
                 flush(&acc, into: &out)
                 if let block = codeBlock(child) { out.append(block) }
-            case "code", "kbd", "samp", "tt":
+            case .code, .kbd, .samp, .tt:
                 let raw = dom.rawText(of: child, exact: true)
                 if style.kind == nil && accIsBlank(acc) && TextTools.containsASCII(raw, "\n") && followedOnlyByBlocks(child, in: children) {
                     flush(&acc, into: &out)
@@ -104,39 +104,39 @@ final class BlockConverter {
                 } else {
                     acc.pieces.append(.text(raw, InlineStyle(kind: .code, href: nil)))
                 }
-            case "blockquote":
+            case .blockquote:
                 flush(&acc, into: &out)
                 if let block = quote(child, depth: depth + 1) { out.append(block) }
-            case "ul", "ol", "menu", "dir":
+            case .ul, .ol, .menu, .dir:
                 flush(&acc, into: &out)
                 if let block = list(child, depth: depth + 1) { out.append(block) }
-            case "dl":
+            case .dl:
                 flush(&acc, into: &out)
                 if let block = definitionList(child, depth: depth + 1) { out.append(block) }
-            case "img":
+            case .img:
                 flush(&acc, into: &out)
                 if let block = image(dom.nodes[node]) { out.append(block) }
-            case "picture":
+            case .picture:
                 flush(&acc, into: &out)
-                if let img = dom.descendants(of: child, where: { $0.name == "img" }).first,
+                if let img = dom.descendants(of: child, where: { $0.tag == .img }).first,
                    let block = image(dom[img]) { out.append(block) }
-            case "figure":
+            case .figure:
                 flush(&acc, into: &out)
                 out.append(contentsOf: figure(child, depth: depth + 1))
-            case "table":
+            case .table:
                 flush(&acc, into: &out)
                 out.append(contentsOf: table(child, depth: depth + 1))
-            case "math":
+            case .math:
                 let display = dom.nodes[node].attribute("display")?.lowercased() == "block"
                 acc.pieces.append(.math(mathTeX(child), display: display))
-            case "x-tex":
+            case .xTeX:
                 let tex = TextTools.trimmingWhitespace(dom.rawText(of: child, exact: true), newlines: true)
                 if !tex.isEmpty { acc.pieces.append(.math(tex, display: dom.nodes[node].attribute("display") == "block")) }
-            case "br":
+            case .br:
                 acc.pieces.append(.lineBreak)
-            case "hr":
+            case .hr:
                 flush(&acc, into: &out)
-            case "a":
+            case .a:
                 var linkStyle = style
                 if let href = dom.nodes[node].attribute("href") {
                     switch urls.link(href) {
@@ -151,12 +151,12 @@ final class BlockConverter {
                     }
                 }
                 flow(nested, depth: depth + 1, acc: &acc, out: &out, style: linkStyle)
-            case "em", "i", "cite", "dfn", "var", "u":
+            case .em, .i, .cite, .dfn, .var, .u:
                 flow(nested, depth: depth + 1, acc: &acc, out: &out, style: inner(style, .emphasis))
-            case "strong", "b":
+            case .strong, .b:
                 flow(nested, depth: depth + 1, acc: &acc, out: &out, style: inner(style, .strong))
             default:
-                if Self.blockBoundaryNames.contains(name) {
+                if Self.blockBoundaryTags.contains(tag) {
                     flush(&acc, into: &out)
                     flow(nested, depth: depth + 1, acc: &acc, out: &out, style: .plain)
                     flush(&acc, into: &out)
@@ -193,8 +193,8 @@ final class BlockConverter {
                 if !dom.nodes[sibling].text.unicodeScalars.allSatisfy(TextTools.isSpace) { return false }
                 continue
             }
-            if dom.nodes[sibling].name == "br" { continue }
-            return Self.blockBoundaryNames.contains(dom.nodes[sibling].name)
+            if dom.nodes[sibling].tag == .br { continue }
+            return Self.blockBoundaryTags.contains(dom.nodes[sibling].tag)
         }
         return true
     }
@@ -359,7 +359,7 @@ final class BlockConverter {
     private func codeLanguage(_ node: Int32) -> String? {
         // Look at the element, its first <code> child, and two ancestors (highlighter wrappers).
         var candidates: [Int32] = [node]
-        if let code = dom[node].children.first(where: { dom[$0].kind == .element && dom[$0].name == "code" }) {
+        if let code = dom[node].children.first(where: { dom[$0].tag == .code }) {
             candidates.insert(code, at: 0)
         }
         var p = dom[node].parent
@@ -394,12 +394,12 @@ final class BlockConverter {
     private func quote(_ node: Int32, depth: Int) -> Block? {
         var cite: String?
         // Attribution: a <footer>, or a <cite> that stands alone (not a title mentioned mid-sentence).
-        if let footer = dom.descendants(of: node, descendIntoMatches: false, where: { $0.name == "footer" }).first {
+        if let footer = dom.descendants(of: node, descendIntoMatches: false, where: { $0.tag == .footer }).first {
             skip.insert(footer)
-            let citeEl = dom.descendants(of: footer, where: { $0.name == "cite" }).first
+            let citeEl = dom.descendants(of: footer, where: { $0.tag == .cite }).first
             cite = Self.stripDashes(TextTools.collapse(dom.rawText(of: citeEl ?? footer, lineBreaks: false)))
         } else {
-            for c in dom.descendants(of: node, descendIntoMatches: false, where: { $0.name == "cite" }) {
+            for c in dom.descendants(of: node, descendIntoMatches: false, where: { $0.tag == .cite }) {
                 let parent = dom[c].parent
                 let citeText = TextTools.collapse(dom.rawText(of: c, lineBreaks: false))
                 if parent == node {
@@ -443,7 +443,7 @@ final class BlockConverter {
     // MARK: - Lists
 
     private func list(_ node: Int32, depth: Int) -> Block? {
-        let ordered = dom[node].name == "ol"
+        let ordered = dom.nodes[Int(node)].tag == .ol
         var items: [[Block]] = []
         var loose: [Int32] = []  // stray content between <li>s
         func flushLoose() {
@@ -461,7 +461,7 @@ final class BlockConverter {
             }
         }
         for c in dom.nodes[Int(node)].children where !skip.contains(c) {
-            if dom.nodes[Int(c)].kind == .element && dom.nodes[Int(c)].name == "li" {
+            if dom.nodes[Int(c)].tag == .li {
                 flushLoose()
                 let b = blocks(ofChildren: c, depth: depth)
                 if !b.isEmpty { items.append(b) }
@@ -480,7 +480,7 @@ final class BlockConverter {
             guard dom.nodes[Int(c)].kind == .element else { continue }
             let b = blocks(ofChildren: c, depth: depth)
             if b.isEmpty { continue }
-            if dom.nodes[Int(c)].name == "dt" || items.isEmpty {
+            if dom.nodes[Int(c)].tag == .dt || items.isEmpty {
                 items.append(b)
             } else {
                 items[items.count - 1].append(contentsOf: b)
@@ -515,7 +515,7 @@ final class BlockConverter {
     }
 
     private func figure(_ node: Int32, depth: Int) -> [Block] {
-        let captions = dom[node].children.filter { dom[$0].kind == .element && dom[$0].name == "figcaption" }
+        let captions = dom[node].children.filter { dom.nodes[Int($0)].tag == .figcaption }
         let caption = captions.map { TextTools.collapse(dom.rawText(of: $0)) }.filter { !$0.isEmpty }
             .joined(separator: " ")
         skip.formUnion(captions)
@@ -538,25 +538,25 @@ final class BlockConverter {
     private func table(_ node: Int32, depth: Int) -> [Block] {
         let n = dom[node]
         let role = n.attribute("role")?.lowercased()
-        let layoutish: Set<String> = ["table", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "article"]
+        let layoutish: TagSet = [.table, .h1, .h2, .h3, .h4, .h5, .h6, .pre, .blockquote, .article]
         let isLayout = role == "presentation" || role == "none"
-            || !dom.descendants(of: node, where: { layoutish.contains($0.name) }).isEmpty
+            || !dom.descendants(of: node, where: { layoutish.contains($0.tag) }).isEmpty
         if isLayout {
             // A table used for page layout: read its cells as ordinary content.
             return blocks(ofChildren: node, depth: depth)
         }
         var out: [Block] = []
-        for cap in n.children where dom[cap].kind == .element && dom[cap].name == "caption" {
+        for cap in n.children where dom.nodes[Int(cap)].tag == .caption {
             let text = TextTools.collapse(dom.rawText(of: cap))
             if !text.isEmpty { out.append(Block(type: .paragraph, text: text, inlines: [Inline(text: text)])) }
         }
         var rows: [[String]] = []
-        for tr in dom.descendants(of: node, descendIntoMatches: false, where: { $0.name == "tr" }) {
-            let cells = dom[tr].children.filter { dom[$0].kind == .element && (dom[$0].name == "td" || dom[$0].name == "th") }
+        for tr in dom.descendants(of: node, descendIntoMatches: false, where: { $0.tag == .tr }) {
+            let cells = dom[tr].children.filter { dom.nodes[Int($0)].tag == .td || dom.nodes[Int($0)].tag == .th }
             let texts = cells.map { cell -> String in
                 var t = TextTools.collapse(dom.rawText(of: cell, lineBreaks: false))
                 // Formulas inside cells: MathML → its TeX.
-                if dom.descendants(of: cell, where: { $0.name == "math" }).first != nil {
+                if dom.descendants(of: cell, where: { $0.tag == .math }).first != nil {
                     t = TextTools.collapse(cellTextWithMath(cell))
                 }
                 return t
@@ -573,8 +573,8 @@ final class BlockConverter {
         while let i = stack.popLast() {
             let n = dom[i]
             if n.kind == .text { out += n.text; continue }
-            if n.name == "math" { out += " \\(" + mathTeX(i) + "\\) "; continue }
-            if n.name == "br" { out += " "; continue }
+            if n.tag == .math { out += " \\(" + mathTeX(i) + "\\) "; continue }
+            if n.tag == .br { out += " "; continue }
             stack.append(contentsOf: n.children.reversed())
         }
         return out
@@ -583,7 +583,7 @@ final class BlockConverter {
     // MARK: - MathML
 
     func mathTeX(_ node: Int32) -> String {
-        for a in dom.descendants(of: node, where: { $0.name == "annotation" }) {
+        for a in dom.descendants(of: node, where: { $0.tag == .annotation }) {
             let enc = dom[a].attribute("encoding")?.lowercased() ?? ""
             if TextTools.containsASCII(enc, "tex") {
                 let tex = TextTools.trimmingWhitespace(dom.rawText(of: a, exact: true), newlines: true)
@@ -593,6 +593,6 @@ final class BlockConverter {
         if let alt = dom[node].attribute("alttext").map({ TextTools.trimmingWhitespace($0, newlines: true) }), !alt.isEmpty {
             return alt
         }
-        return TextTools.collapse(dom.rawText(of: node, lineBreaks: false, skipping: ["annotation", "annotation-xml"]))
+        return TextTools.collapse(dom.rawText(of: node, lineBreaks: false, skipping: [.annotation, .annotationXML]))
     }
 }

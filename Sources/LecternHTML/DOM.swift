@@ -1,5 +1,56 @@
 import Foundation
 
+/// The element names the parse stage treats specially, decided once per element when the tree is copied,
+/// so that the walks compare a byte instead of hashing or comparing names.
+enum Tag: UInt8 {
+    case other
+    case a, address, annotation, annotationXML, article, aside, b, blockquote, body, br, caption, center, cite,
+         code, dd, details, dfn, dir, div, dl, dt, em, fieldset, figcaption, figure, footer, form,
+         h1, h2, h3, h4, h5, h6, head, header, hgroup, hr, html, i, img, kbd, legend, li, listing, main, math,
+         menu, nav, ol, p, picture, plaintext, pre, samp, search, section, strong, summary, table, tbody, td,
+         tfoot, th, thead, title, tr, tt, u, ul, `var`, xmp
+    /// `<script type="math/tex">` turned into text by LibXMLReader.
+    case xTeX
+    /// Never copied (`LibXMLReader.dropped`).
+    case applet, area, audio, base, button, canvas, dialog, embed, frame, frameset, iframe, input, link, map,
+         meta, noscript, object, option, param, portal, script, select, source, style, svg, template,
+         textarea, track, video
+
+    init(name: String) { self = Self.byName[name] ?? .other }
+
+    private static let byName: [String: Tag] = [
+        "a": .a, "address": .address, "annotation": .annotation, "annotation-xml": .annotationXML,
+        "article": .article, "aside": .aside, "b": .b, "blockquote": .blockquote, "body": .body, "br": .br,
+        "caption": .caption, "center": .center, "cite": .cite, "code": .code, "dd": .dd, "details": .details,
+        "dfn": .dfn, "dir": .dir, "div": .div, "dl": .dl, "dt": .dt, "em": .em, "fieldset": .fieldset,
+        "figcaption": .figcaption, "figure": .figure, "footer": .footer, "form": .form, "h1": .h1, "h2": .h2,
+        "h3": .h3, "h4": .h4, "h5": .h5, "h6": .h6, "head": .head, "header": .header, "hgroup": .hgroup,
+        "hr": .hr, "html": .html, "i": .i, "img": .img, "kbd": .kbd, "legend": .legend, "li": .li,
+        "listing": .listing, "main": .main, "math": .math, "menu": .menu, "nav": .nav, "ol": .ol, "p": .p,
+        "picture": .picture, "plaintext": .plaintext, "pre": .pre, "samp": .samp, "search": .search,
+        "section": .section, "strong": .strong, "summary": .summary, "table": .table, "tbody": .tbody,
+        "td": .td, "tfoot": .tfoot, "th": .th, "thead": .thead, "title": .title, "tr": .tr, "tt": .tt, "u": .u,
+        "ul": .ul, "var": .var, "xmp": .xmp, "x-tex": .xTeX,
+        "applet": .applet, "area": .area, "audio": .audio, "base": .base, "button": .button, "canvas": .canvas,
+        "dialog": .dialog, "embed": .embed, "frame": .frame, "frameset": .frameset, "iframe": .iframe,
+        "input": .input, "link": .link, "map": .map, "meta": .meta, "noscript": .noscript, "object": .object,
+        "option": .option, "param": .param, "portal": .portal, "script": .script, "select": .select,
+        "source": .source, "style": .style, "svg": .svg, "template": .template, "textarea": .textarea,
+        "track": .track, "video": .video,
+    ]
+}
+
+/// A set of tags as a bit mask.
+struct TagSet: ExpressibleByArrayLiteral {
+    private var bits: UInt128 = 0
+
+    init(arrayLiteral tags: Tag...) {
+        for tag in tags { bits |= 1 << tag.rawValue }
+    }
+
+    func contains(_ tag: Tag) -> Bool { bits & (1 << tag.rawValue) != 0 }
+}
+
 /// A plain Swift copy of the parts of the libxml2 tree we use. Nodes live in one array (pre-order),
 /// so there are no deep reference chains to tear down and no C pointers outlive the parse.
 struct DOMNode {
@@ -7,12 +58,22 @@ struct DOMNode {
     var kind: Kind
     /// Lower-cased tag name; empty for text nodes.
     var name: String
+    /// `name` interned; `.other` for text nodes and elements not named in `Tag`.
+    var tag: Tag
     /// Text of a text node (already UTF-8, whitespace untouched).
     var text: String
     /// Only the attributes the converter reads, names lower-cased.
     var attributes: [(name: String, value: String)]
     var children: [Int32]
     var parent: Int32
+
+    static func element(_ name: String, tag: Tag, attributes: [(name: String, value: String)], parent: Int32) -> DOMNode {
+        DOMNode(kind: .element, name: name, tag: tag, text: "", attributes: attributes, children: [], parent: parent)
+    }
+
+    static func text(_ text: String, parent: Int32) -> DOMNode {
+        DOMNode(kind: .text, name: "", tag: .other, text: text, attributes: [], children: [], parent: parent)
+    }
 
     func attribute(_ name: String) -> String? {
         for a in attributes where a.name == name { return a.value }
@@ -42,12 +103,12 @@ struct DOM {
         return index
     }
 
-    /// First element with one of `names` in document order, skipping subtrees rooted at `skipping`.
-    func first(_ names: Set<String>, under start: Int32) -> Int32? {
+    /// First element below `start` with one of `tags`, in document order.
+    func first(_ tags: TagSet, under start: Int32) -> Int32? {
         var stack: [Int32] = [start]
         while let i = stack.popLast() {
             guard nodes[Int(i)].kind == .element else { continue }
-            if i != start && names.contains(nodes[Int(i)].name) { return i }
+            if i != start && tags.contains(nodes[Int(i)].tag) { return i }
             stack.append(contentsOf: nodes[Int(i)].children.reversed())
         }
         return nil
@@ -69,10 +130,10 @@ struct DOM {
     }
 
     /// The raw text under a node (iterative). `<br>` becomes a line-break marker when `lineBreaks`
-    /// is set. Subtrees whose names are in `skipping` are left out.
+    /// is set. Subtrees whose tags are in `skipping` are left out.
     /// With `exact` set (code), text is concatenated untouched and `<br>` is a newline.
     func rawText(of start: Int32, lineBreaks: Bool = true, exact: Bool = false,
-                 skipping: Set<String> = []) -> String {
+                 skipping: TagSet = []) -> String {
         var out = ""
         var stack: [Int32] = [start]
         while let i = stack.popLast() {
@@ -81,12 +142,12 @@ struct DOM {
             case .text:
                 out += nodes[node].text
             case .element:
-                if i != start && skipping.contains(nodes[node].name) { continue }
-                if nodes[node].name == "br" {
+                if i != start && skipping.contains(nodes[node].tag) { continue }
+                if nodes[node].tag == .br {
                     out += exact ? "\n" : (lineBreaks ? String(TextTools.lineBreak) : " ")
                     continue
                 }
-                if !exact && BlockConverter.blockBoundaryNames.contains(nodes[node].name) && !out.isEmpty { out += " " }
+                if !exact && BlockConverter.blockBoundaryTags.contains(nodes[node].tag) && !out.isEmpty { out += " " }
                 stack.append(contentsOf: nodes[node].children.reversed())
             }
         }

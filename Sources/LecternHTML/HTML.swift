@@ -43,7 +43,7 @@ public enum HTMLParser {
         var blocks: [Block] = []
         if main >= 0 {
             blocks = converter.blocks(ofChildren: main)
-            if blocks.isEmpty, let body = dom.first(["body"], under: dom.root), body != main {
+            if blocks.isEmpty, let body = dom.first([.body], under: dom.root), body != main {
                 blocks = converter.blocks(ofChildren: body)
             }
         }
@@ -107,11 +107,11 @@ public enum HTMLParser {
     // MARK: - After conversion
 
     private static func findTitle(dom: DOM, blocks: [Block], sourcePath: String) -> String {
-        if let t = dom.first(["title"], under: dom.root) {
+        if let t = dom.first([.title], under: dom.root) {
             let text = TextTools.collapse(dom.rawText(of: t, lineBreaks: false))
             if !text.isEmpty { return text }
         }
-        if let h1 = dom.first(["h1"], under: dom.root) {
+        if let h1 = dom.first([.h1], under: dom.root) {
             let text = TextTools.collapse(dom.rawText(of: h1, lineBreaks: false))
             if !text.isEmpty { return text }
         }
