@@ -229,7 +229,7 @@ final class BlockConverter {
                 if let last = s.unicodeScalars.last { lastWasSpace = TextTools.isSpace(last) || last == "\n" }
                 return
             }
-            TextTools.appendCollapsingSpaces(s, to: &current, lastWasSpace: &lastWasSpace)
+            TextTools.appendCollapsingSpaces(s[...], to: &current, lastWasSpace: &lastWasSpace)
         }
         for piece in pieces {
             switch piece {

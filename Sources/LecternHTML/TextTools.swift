@@ -51,35 +51,29 @@ enum TextTools {
     /// Collapses runs of whitespace to one space, turns line-break markers into "\n",
     /// and trims both ends.
     static func collapse(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        var pendingSpace = false
-        var atLineStart = true
-        for s in text.unicodeScalars {
-            if s == "\u{2028}" {
-                out.append("\n")
-                pendingSpace = false
-                atLineStart = true
-            } else if isSpace(s) {
-                pendingSpace = true
-            } else {
-                if pendingSpace && !atLineStart { out.append(" ") }
-                pendingSpace = false
-                atLineStart = false
-                out.append(s)
-            }
+        var out = ""
+        var rest = text[...]
+        // Each line between markers is collapsed on its own, without spaces at either end.
+        while true {
+            let marker = rest.unicodeScalars.firstIndex(of: "\u{2028}")
+            var lastWasSpace = true
+            appendCollapsingSpaces(rest[..<(marker ?? rest.endIndex)], to: &out, lastWasSpace: &lastWasSpace)
+            if out.utf8.last == 0x20 { out.unicodeScalars.removeLast() }
+            guard let marker else { break }
+            out += "\n"
+            rest = rest[rest.unicodeScalars.index(after: marker)...]
         }
-        var result = String(out)
         // Trim stray newlines from <br> at either end.
-        while result.last == "\n" || result.last == " " { result.removeLast() }
-        while result.first == "\n" || result.first == " " { result.removeFirst() }
-        return result
+        while out.utf8.last == 0x0A { out.unicodeScalars.removeLast() }
+        while out.utf8.first == 0x0A { out.unicodeScalars.removeFirst() }
+        return out
     }
 
     /// Appends `text` to `out` with runs of white space (`isSpace`) as one space, none at the start when
     /// `lastWasSpace`; updates `lastWasSpace` for the next piece. Works on UTF-8 bytes (U+00A0 is C2 A0);
     /// the stretches that need no change (single spaces between words included) are appended as slices
     /// of `text`, so no intermediate string is built.
-    static func appendCollapsingSpaces(_ text: String, to out: inout String, lastWasSpace: inout Bool) {
+    static func appendCollapsingSpaces(_ text: Substring, to out: inout String, lastWasSpace: inout Bool) {
         var contiguous = text  // shares `text`'s storage; `withUTF8` needs a mutable string
         contiguous.withUTF8 { bytes in
             func appendBytes(_ range: Range<Int>) {
