@@ -88,7 +88,7 @@ public enum HTMLParser {
         // NUL bytes: UTF-16/32 with a BOM is fine (libxml2 reads it); without one we cannot tell.
         let hasBOM16 = head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF])
         let hasBOM32 = head.starts(with: [0x00, 0x00, 0xFE, 0xFF])
-        if !hasBOM16 && !hasBOM32 && data.prefix(4096).withUnsafeBytes({ $0.contains(0) }) {
+        if !hasBOM16 && !hasBOM32 && data.prefix(4096).withUnsafeBytes({ memchr($0.baseAddress!, 0, $0.count) != nil }) {
             let sample = data.prefix(4096)
             let zeros = sample.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
             if zeros * 3 >= sample.count {

@@ -160,13 +160,13 @@ enum LibXMLReader {
                 result.dom.append(.text(text, parent: parent))
             case XML_ELEMENT_NODE:
                 guard let namePtr = cur.pointee.name else { continue }
-                let name = String(cString: namePtr).lowercased()
+                let name = TextTools.lowercasedName(String(cString: namePtr))
                 let tag = Tag(name: name)
                 var attributes: [(name: String, value: String)] = []
                 var attr = cur.pointee.properties
                 while let a = attr {
                     if let aname = a.pointee.name {
-                        let an = String(cString: aname).lowercased()
+                        let an = TextTools.lowercasedName(String(cString: aname))
                         if an.hasPrefix("on") && an.count > 2 {
                             result.eventHandlerCount += 1
                             result.eventHandlerNames.insert(an)
@@ -220,7 +220,7 @@ enum LibXMLReader {
         var attr = node.pointee.properties
         while let a = attr {
             if let aname = a.pointee.name {
-                let an = String(cString: aname).lowercased()
+                let an = TextTools.lowercasedName(String(cString: aname))
                 if keptAttributes.contains(an) { attributes.append((an, attributeValue(node, a))) }
             }
             attr = a.pointee.next

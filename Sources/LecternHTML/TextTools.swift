@@ -32,6 +32,11 @@ enum TextTools {
         }
     }
 
+    /// `name.lowercased()`, without building a new string for the usual all-lower-case ASCII name.
+    static func lowercasedName(_ name: String) -> String {
+        name.utf8.contains(where: { ($0 >= 0x41 && $0 <= 0x5A) || $0 >= 0x80 }) ? name.lowercased() : name
+    }
+
     /// `text.trimmingCharacters(in: .whitespaces)` (or `.whitespacesAndNewlines`). Foundation's trimming
     /// is slow on Linux: ASCII blanks are trimmed here on the bytes, and Foundation is only asked when
     /// an end is then not a printable ASCII character (which is in neither set).
@@ -119,12 +124,21 @@ enum TextTools {
         let offset: Int? = bytes.withUTF8 { haystack in
             let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
             guard !pattern.isEmpty, haystack.count >= pattern.count else { return nil }
-            for start in 0...(haystack.count - pattern.count) where haystack[start] == pattern[0] {
-                guard (1..<pattern.count).allSatisfy({ haystack[start + $0] == pattern[$0] }) else { continue }
-                let end = start + pattern.count
-                needsFoundation = (start > 0 && haystack[start - 1] >= 0x80)
-                    || (end < haystack.count && haystack[end] >= 0x80)
-                return start
+            let lastStart = haystack.count - pattern.count
+            var start = 0
+            while start <= lastStart {
+                // memchr finds the candidates (vectorised); most texts hold none.
+                guard let found = memchr(haystack.baseAddress! + start, Int32(pattern[0]), lastStart - start + 1) else {
+                    return nil
+                }
+                start = haystack.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if (1..<pattern.count).allSatisfy({ haystack[start + $0] == pattern[$0] }) {
+                    let end = start + pattern.count
+                    needsFoundation = (start > 0 && haystack[start - 1] >= 0x80)
+                        || (end < haystack.count && haystack[end] >= 0x80)
+                    return start
+                }
+                start += 1
             }
             return nil
         }
@@ -154,9 +168,14 @@ enum TextTools {
     /// Maps C1 controls to their Windows-1252 characters and removes other control characters
     /// (keeping tab, newline and carriage return). Returns the number of characters changed.
     static func cleanControls(_ text: inout String) -> Int {
-        // Fast path: C1 controls are 0xC2 0x80–0x9F in UTF-8; C0 controls are < 0x20.
+        // Fast path: C1 controls are 0xC2 0x80–0x9F in UTF-8 (not C2 A0–BF, such as a no-break space);
+        // C0 controls are < 0x20.
         let needsWork = text.withUTF8 { bytes in
-            bytes.contains { b in (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D) || b == 0xC2 || b == 0x7F }
+            bytes.indices.contains { i in
+                let b = bytes[i]
+                return (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D) || b == 0x7F
+                    || (b == 0xC2 && i + 1 < bytes.count && bytes[i + 1] <= 0x9F)
+            }
         }
         guard needsWork else { return 0 }
         var changed = 0
