@@ -255,7 +255,7 @@ final class BlockConverter {
         var split: [Item] = []
         for item in items {
             if case .run(let inline) = item, inline.kind == nil {
-                split.append(contentsOf: splitDisplayTeX(inline.text))
+                splitDisplayTeX(inline.text, into: &split)
             } else {
                 split.append(item)
             }
@@ -279,9 +279,8 @@ final class BlockConverter {
         emitParagraph()
     }
 
-    /// Finds `\[ … \]` and `$$ … $$` in plain text.
-    private func splitDisplayTeX(_ text: String) -> [Item] {
-        var items: [Item] = []
+    /// Finds `\[ … \]` and `$$ … $$` in plain text; appends the runs and formulas to `items`.
+    private func splitDisplayTeX(_ text: String, into items: inout [Item]) {
         var rest = Substring(text)
         while true {
             let bracket = TextTools.range(ofASCII: "\\[", in: rest)
@@ -304,9 +303,11 @@ final class BlockConverter {
             rest = rest[close.upperBound...]
         }
         // Most runs hold no display TeX and are kept whole.
-        if rest.startIndex == text.startIndex { return text.isEmpty ? [] : [.run(Inline(text: text))] }
-        if !rest.isEmpty { items.append(.run(Inline(text: String(rest)))) }
-        return items
+        if rest.startIndex == text.startIndex {
+            if !text.isEmpty { items.append(.run(Inline(text: text))) }
+        } else if !rest.isEmpty {
+            items.append(.run(Inline(text: String(rest))))
+        }
     }
 
     private func paragraph(from input: [Inline]) -> Block? {
