@@ -54,10 +54,10 @@ final class BlockConverter {
     // MARK: - Flow
 
     func blocks(ofChildren node: Int32, depth: Int = 0) -> [Block] {
-        blocks(of: dom.nodes[Int(node)].children, depth: depth)
+        blocks(of: dom.children(of: node), depth: depth)
     }
 
-    func blocks(of children: [Int32], depth: Int) -> [Block] {
+    func blocks(of children: ArraySlice<Int32>, depth: Int) -> [Block] {
         var out: [Block] = []
         var acc = InlineAccumulator()
         flow(children, depth: depth, acc: &acc, out: &out, style: .plain)
@@ -65,7 +65,7 @@ final class BlockConverter {
         return out
     }
 
-    private func flow(_ children: [Int32], depth: Int, acc: inout InlineAccumulator, out: inout [Block],
+    private func flow(_ children: ArraySlice<Int32>, depth: Int, acc: inout InlineAccumulator, out: inout [Block],
                       style: InlineStyle) {
         for child in children {
             if skip.contains(child) { continue }
@@ -81,7 +81,7 @@ final class BlockConverter {
             }
             if dom.nodes[node].classes.contains("katex-html") { continue }  // KaTeX's visual copy of the MathML next to it
             let tag = dom.nodes[node].tag
-            let nested = dom.nodes[node].children
+            let nested = dom.children(of: child)
             switch tag {
             case _ where Self.layoutTags.contains(tag):
                 continue
@@ -185,7 +185,7 @@ final class BlockConverter {
     }
 
     /// True when nothing but whitespace text follows `node` before the next block element.
-    private func followedOnlyByBlocks(_ node: Int32, in siblings: [Int32]) -> Bool {
+    private func followedOnlyByBlocks(_ node: Int32, in siblings: ArraySlice<Int32>) -> Bool {
         guard let i = siblings.firstIndex(of: node) else { return true }
         for s in siblings[(i + 1)...] {
             let sibling = Int(s)
@@ -360,7 +360,7 @@ final class BlockConverter {
     private func codeLanguage(_ node: Int32) -> String? {
         // Look at the element, its first <code> child, and two ancestors (highlighter wrappers).
         var candidates: [Int32] = [node]
-        if let code = dom[node].children.first(where: { dom[$0].tag == .code }) {
+        if let code = dom.children(of: node).first(where: { dom[$0].tag == .code }) {
             candidates.insert(code, at: 0)
         }
         var p = dom[node].parent
@@ -449,7 +449,7 @@ final class BlockConverter {
         var loose: [Int32] = []  // stray content between <li>s
         func flushLoose() {
             if !loose.isEmpty {
-                let b = blocks(of: loose, depth: depth)
+                let b = blocks(of: loose[...], depth: depth)
                 if !b.isEmpty {
                     // A list nested directly in a list belongs to the item before it.
                     if b.allSatisfy({ $0.type == .list }), !items.isEmpty {
@@ -461,7 +461,7 @@ final class BlockConverter {
                 loose.removeAll()
             }
         }
-        for c in dom.nodes[Int(node)].children where !skip.contains(c) {
+        for c in dom.children(of: node) where !skip.contains(c) {
             if dom.nodes[Int(c)].tag == .li {
                 flushLoose()
                 let b = blocks(ofChildren: c, depth: depth)
@@ -477,7 +477,7 @@ final class BlockConverter {
 
     private func definitionList(_ node: Int32, depth: Int) -> Block? {
         var items: [[Block]] = []
-        for c in dom.nodes[Int(node)].children {
+        for c in dom.children(of: node) {
             guard dom.nodes[Int(c)].kind == .element else { continue }
             let b = blocks(ofChildren: c, depth: depth)
             if b.isEmpty { continue }
@@ -516,7 +516,7 @@ final class BlockConverter {
     }
 
     private func figure(_ node: Int32, depth: Int) -> [Block] {
-        let captions = dom[node].children.filter { dom.nodes[Int($0)].tag == .figcaption }
+        let captions = dom.children(of: node).filter { dom.nodes[Int($0)].tag == .figcaption }
         let caption = captions.map { TextTools.collapse(dom.rawText(of: $0)) }.filter { !$0.isEmpty }
             .joined(separator: " ")
         skip.formUnion(captions)
@@ -547,13 +547,13 @@ final class BlockConverter {
             return blocks(ofChildren: node, depth: depth)
         }
         var out: [Block] = []
-        for cap in n.children where dom.nodes[Int(cap)].tag == .caption {
+        for cap in dom.children(of: node) where dom.nodes[Int(cap)].tag == .caption {
             let text = TextTools.collapse(dom.rawText(of: cap))
             if !text.isEmpty { out.append(Block(type: .paragraph, text: text, inlines: [Inline(text: text)])) }
         }
         var rows: [[String]] = []
         for tr in dom.descendants(of: node, descendIntoMatches: false, where: { $0.tag == .tr }) {
-            let cells = dom[tr].children.filter { dom.nodes[Int($0)].tag == .td || dom.nodes[Int($0)].tag == .th }
+            let cells = dom.children(of: tr).filter { dom.nodes[Int($0)].tag == .td || dom.nodes[Int($0)].tag == .th }
             let texts = cells.map { cell -> String in
                 var t = TextTools.collapse(dom.rawText(of: cell, lineBreaks: false))
                 // Formulas inside cells: MathML → its TeX.
@@ -576,7 +576,7 @@ final class BlockConverter {
             if n.kind == .text { out += n.text; continue }
             if n.tag == .math { out += " \\(" + mathTeX(i) + "\\) "; continue }
             if n.tag == .br { out += " "; continue }
-            stack.append(contentsOf: n.children.reversed())
+            stack.append(contentsOf: dom.children(of: i).reversed())
         }
         return out
     }

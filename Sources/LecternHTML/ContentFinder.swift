@@ -35,7 +35,7 @@ enum ContentFinder {
                 }
             } else {
                 var t = 0, l = 0, p = 0
-                for c in dom.nodes[i].children {
+                for c in dom.children(of: Int32(i)) {
                     t += textLen[Int(c)]
                     l += linkLen[Int(c)]
                     p += paraLen[Int(c)]

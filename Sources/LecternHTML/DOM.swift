@@ -64,15 +64,14 @@ struct DOMNode {
     var text: String
     /// Only the attributes the converter reads, names lower-cased.
     var attributes: [(name: String, value: String)]
-    var children: [Int32]
     var parent: Int32
 
     static func element(_ name: String, tag: Tag, attributes: [(name: String, value: String)], parent: Int32) -> DOMNode {
-        DOMNode(kind: .element, name: name, tag: tag, text: "", attributes: attributes, children: [], parent: parent)
+        DOMNode(kind: .element, name: name, tag: tag, text: "", attributes: attributes, parent: parent)
     }
 
     static func text(_ text: String, parent: Int32) -> DOMNode {
-        DOMNode(kind: .text, name: "", tag: .other, text: text, attributes: [], children: [], parent: parent)
+        DOMNode(kind: .text, name: "", tag: .other, text: text, attributes: [], parent: parent)
     }
 
     func attribute(_ name: String) -> String? {
@@ -92,15 +91,39 @@ struct DOM {
     var nodes: [DOMNode] = []
     /// Index of the root element (`html`), or -1 when the document has none.
     var root: Int32 = -1
+    /// Every node's children in one array, grouped by parent: node i's are
+    /// `childList[childStart[i]..<childStart[i + 1]]` (no array per node to allocate, grow and free).
+    private var childList: [Int32] = []
+    private var childStart: [Int32] = [0]
 
     subscript(_ i: Int32) -> DOMNode { nodes[Int(i)] }
 
+    func children(of i: Int32) -> ArraySlice<Int32> {
+        childList[Int(childStart[Int(i)])..<Int(childStart[Int(i) + 1])]
+    }
+
+    /// Appends a node; `indexChildren()` must follow the last append.
     @discardableResult
     mutating func append(_ node: DOMNode) -> Int32 {
-        let index = Int32(nodes.count)
         nodes.append(node)
-        if node.parent >= 0 { nodes[Int(node.parent)].children.append(index) }
-        return index
+        return Int32(nodes.count - 1)
+    }
+
+    /// Groups the children by parent (a counting sort on `parent`); each parent's children keep their
+    /// append order, which is document order.
+    mutating func indexChildren() {
+        var start = [Int32](repeating: 0, count: nodes.count + 1)
+        for i in nodes.indices where nodes[i].parent >= 0 { start[Int(nodes[i].parent) + 1] += 1 }
+        for i in nodes.indices { start[i + 1] += start[i] }
+        var next = start
+        var list = [Int32](repeating: 0, count: Int(start[nodes.count]))
+        for i in nodes.indices where nodes[i].parent >= 0 {
+            let parent = Int(nodes[i].parent)
+            list[Int(next[parent])] = Int32(i)
+            next[parent] += 1
+        }
+        childList = list
+        childStart = start
     }
 
     /// First element below `start` with one of `tags`, in document order.
@@ -109,7 +132,7 @@ struct DOM {
         while let i = stack.popLast() {
             guard nodes[Int(i)].kind == .element else { continue }
             if i != start && tags.contains(nodes[Int(i)].tag) { return i }
-            stack.append(contentsOf: nodes[Int(i)].children.reversed())
+            stack.append(contentsOf: children(of: i).reversed())
         }
         return nil
     }
@@ -119,12 +142,12 @@ struct DOM {
     func descendants(of start: Int32, descendIntoMatches: Bool = true,
                      where predicate: (DOMNode) -> Bool) -> [Int32] {
         var result: [Int32] = []
-        var stack: [Int32] = Array(nodes[Int(start)].children.reversed())
+        var stack: [Int32] = Array(children(of: start).reversed())
         while let i = stack.popLast() {
             guard nodes[Int(i)].kind == .element else { continue }
             let matched = predicate(nodes[Int(i)])
             if matched { result.append(i) }
-            if !matched || descendIntoMatches { stack.append(contentsOf: nodes[Int(i)].children.reversed()) }
+            if !matched || descendIntoMatches { stack.append(contentsOf: children(of: i).reversed()) }
         }
         return result
     }
@@ -148,7 +171,7 @@ struct DOM {
                     continue
                 }
                 if !exact && BlockConverter.blockBoundaryTags.contains(nodes[node].tag) && !out.isEmpty { out += " " }
-                stack.append(contentsOf: nodes[node].children.reversed())
+                stack.append(contentsOf: children(of: i).reversed())
             }
         }
         return out

@@ -138,6 +138,7 @@ enum LibXMLReader {
         }
         result.unknownEncoding = collector.unknownEncoding
         copyTree(rootNode, into: &result)
+        result.dom.indexChildren()
         return result
     }
 
