@@ -24,14 +24,14 @@ final class BlockConverter {
     static let maxDepth = 300
 
     /// Elements that end a paragraph.
-    static let blockBoundaryNames: Set<String> = [
-        "p", "div", "section", "article", "main", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl",
-        "dt", "dd", "pre", "blockquote", "table", "tr", "td", "th", "thead", "tbody", "tfoot", "caption",
-        "figure", "figcaption", "header", "footer", "nav", "aside", "address", "hr", "details", "summary",
-        "center", "body", "html", "form", "fieldset", "legend", "hgroup", "menu", "search",
+    static let blockBoundaryTags: TagSet = [
+        .p, .div, .section, .article, .main, .h1, .h2, .h3, .h4, .h5, .h6, .ul, .ol, .li, .dl,
+        .dt, .dd, .pre, .blockquote, .table, .tr, .td, .th, .thead, .tbody, .tfoot, .caption,
+        .figure, .figcaption, .header, .footer, .nav, .aside, .address, .hr, .details, .summary,
+        .center, .body, .html, .form, .fieldset, .legend, .hgroup, .menu, .search,
     ]
     /// Page furniture that never belongs to the lesson.
-    static let layoutNames: Set<String> = ["nav", "header", "footer", "aside", "form", "head", "title"]
+    static let layoutTags: TagSet = [.nav, .header, .footer, .aside, .form, .head, .title]
 
     let dom: DOM
     let urls: URLPolicy
@@ -54,10 +54,10 @@ final class BlockConverter {
     // MARK: - Flow
 
     func blocks(ofChildren node: Int32, depth: Int = 0) -> [Block] {
-        blocks(of: dom[node].children, depth: depth)
+        blocks(of: dom.children(of: node), depth: depth)
     }
 
-    func blocks(of children: [Int32], depth: Int) -> [Block] {
+    func blocks(of children: ArraySlice<Int32>, depth: Int) -> [Block] {
         var out: [Block] = []
         var acc = InlineAccumulator()
         flow(children, depth: depth, acc: &acc, out: &out, style: .plain)
@@ -65,13 +65,13 @@ final class BlockConverter {
         return out
     }
 
-    private func flow(_ children: [Int32], depth: Int, acc: inout InlineAccumulator, out: inout [Block],
+    private func flow(_ children: ArraySlice<Int32>, depth: Int, acc: inout InlineAccumulator, out: inout [Block],
                       style: InlineStyle) {
         for child in children {
             if skip.contains(child) { continue }
-            let n = dom[child]
-            if n.kind == .text {
-                acc.pieces.append(.text(n.text, style))
+            let node = Int(child)
+            if dom.nodes[node].kind == .text {
+                acc.pieces.append(.text(dom.nodes[node].text, style))
                 continue
             }
             if depth >= Self.maxDepth {
@@ -79,64 +79,66 @@ final class BlockConverter {
                 acc.pieces.append(.text(dom.rawText(of: child) + " ", style))
                 continue
             }
-            if n.classes.contains("katex-html") { continue }  // KaTeX's visual copy of the MathML next to it
-            switch n.name {
-            case _ where Self.layoutNames.contains(n.name):
+            if dom.nodes[node].classes.contains("katex-html") { continue }  // KaTeX's visual copy of the MathML next to it
+            let tag = dom.nodes[node].tag
+            let nested = dom.children(of: child)
+            switch tag {
+            case _ where Self.layoutTags.contains(tag):
                 continue
-            case "h1", "h2", "h3", "h4", "h5", "h6":
+            case .h1, .h2, .h3, .h4, .h5, .h6:
                 flush(&acc, into: &out)
                 let text = TextTools.collapse(dom.rawText(of: child, lineBreaks: false))
                 if !text.isEmpty {
-                    out.append(Block(type: .heading, text: text, level: Int(String(n.name.dropFirst())) ?? 1))
+                    out.append(Block(type: .heading, text: text, level: Int(String(dom.nodes[node].name.dropFirst())) ?? 1))
                 }
-            case "pre", "listing", "xmp", "plaintext":
+            case .pre, .listing, .xmp, .plaintext:
                 flush(&acc, into: &out)
                 if let block = codeBlock(child) { out.append(block) }
-            case "code", "kbd", "samp", "tt":
+            case .code, .kbd, .samp, .tt:
                 let raw = dom.rawText(of: child, exact: true)
-                if style.kind == nil && accIsBlank(acc) && raw.contains("\n") && followedOnlyByBlocks(child, in: children) {
+                if style.kind == nil && accIsBlank(acc) && TextTools.containsASCII(raw, "\n") && followedOnlyByBlocks(child, in: children) {
                     flush(&acc, into: &out)
                     if let block = codeBlock(child) { out.append(block) }
                 } else if style.kind == .link {
-                    flow(n.children, depth: depth + 1, acc: &acc, out: &out, style: style)
+                    flow(nested, depth: depth + 1, acc: &acc, out: &out, style: style)
                 } else {
                     acc.pieces.append(.text(raw, InlineStyle(kind: .code, href: nil)))
                 }
-            case "blockquote":
+            case .blockquote:
                 flush(&acc, into: &out)
                 if let block = quote(child, depth: depth + 1) { out.append(block) }
-            case "ul", "ol", "menu", "dir":
+            case .ul, .ol, .menu, .dir:
                 flush(&acc, into: &out)
                 if let block = list(child, depth: depth + 1) { out.append(block) }
-            case "dl":
+            case .dl:
                 flush(&acc, into: &out)
                 if let block = definitionList(child, depth: depth + 1) { out.append(block) }
-            case "img":
+            case .img:
                 flush(&acc, into: &out)
-                if let block = image(n) { out.append(block) }
-            case "picture":
+                if let block = image(dom.nodes[node]) { out.append(block) }
+            case .picture:
                 flush(&acc, into: &out)
-                if let img = dom.descendants(of: child, where: { $0.name == "img" }).first,
+                if let img = dom.descendants(of: child, where: { $0.tag == .img }).first,
                    let block = image(dom[img]) { out.append(block) }
-            case "figure":
+            case .figure:
                 flush(&acc, into: &out)
                 out.append(contentsOf: figure(child, depth: depth + 1))
-            case "table":
+            case .table:
                 flush(&acc, into: &out)
                 out.append(contentsOf: table(child, depth: depth + 1))
-            case "math":
-                let display = n.attribute("display")?.lowercased() == "block"
+            case .math:
+                let display = dom.nodes[node].attribute("display")?.lowercased() == "block"
                 acc.pieces.append(.math(mathTeX(child), display: display))
-            case "x-tex":
-                let tex = dom.rawText(of: child, exact: true).trimmingCharacters(in: .whitespacesAndNewlines)
-                if !tex.isEmpty { acc.pieces.append(.math(tex, display: n.attribute("display") == "block")) }
-            case "br":
+            case .xTeX:
+                let tex = TextTools.trimmingWhitespace(dom.rawText(of: child, exact: true), newlines: true)
+                if !tex.isEmpty { acc.pieces.append(.math(tex, display: dom.nodes[node].attribute("display") == "block")) }
+            case .br:
                 acc.pieces.append(.lineBreak)
-            case "hr":
+            case .hr:
                 flush(&acc, into: &out)
-            case "a":
+            case .a:
                 var linkStyle = style
-                if let href = n.attribute("href") {
+                if let href = dom.nodes[node].attribute("href") {
                     switch urls.link(href) {
                     case .allowed(let url):
                         linkStyle = InlineStyle(kind: .link, href: url)
@@ -148,19 +150,19 @@ final class BlockConverter {
                         break
                     }
                 }
-                flow(n.children, depth: depth + 1, acc: &acc, out: &out, style: linkStyle)
-            case "em", "i", "cite", "dfn", "var", "u":
-                flow(n.children, depth: depth + 1, acc: &acc, out: &out, style: inner(style, .emphasis))
-            case "strong", "b":
-                flow(n.children, depth: depth + 1, acc: &acc, out: &out, style: inner(style, .strong))
+                flow(nested, depth: depth + 1, acc: &acc, out: &out, style: linkStyle)
+            case .em, .i, .cite, .dfn, .var, .u:
+                flow(nested, depth: depth + 1, acc: &acc, out: &out, style: inner(style, .emphasis))
+            case .strong, .b:
+                flow(nested, depth: depth + 1, acc: &acc, out: &out, style: inner(style, .strong))
             default:
-                if Self.blockBoundaryNames.contains(n.name) {
+                if Self.blockBoundaryTags.contains(tag) {
                     flush(&acc, into: &out)
-                    flow(n.children, depth: depth + 1, acc: &acc, out: &out, style: .plain)
+                    flow(nested, depth: depth + 1, acc: &acc, out: &out, style: .plain)
                     flush(&acc, into: &out)
                 } else {
                     // span, small, sup, mark, unknown inline elements: transparent.
-                    flow(n.children, depth: depth + 1, acc: &acc, out: &out, style: style)
+                    flow(nested, depth: depth + 1, acc: &acc, out: &out, style: style)
                 }
             }
         }
@@ -183,16 +185,16 @@ final class BlockConverter {
     }
 
     /// True when nothing but whitespace text follows `node` before the next block element.
-    private func followedOnlyByBlocks(_ node: Int32, in siblings: [Int32]) -> Bool {
+    private func followedOnlyByBlocks(_ node: Int32, in siblings: ArraySlice<Int32>) -> Bool {
         guard let i = siblings.firstIndex(of: node) else { return true }
         for s in siblings[(i + 1)...] {
-            let n = dom[s]
-            if n.kind == .text {
-                if !n.text.unicodeScalars.allSatisfy(TextTools.isSpace) { return false }
+            let sibling = Int(s)
+            if dom.nodes[sibling].kind == .text {
+                if !dom.nodes[sibling].text.unicodeScalars.allSatisfy(TextTools.isSpace) { return false }
                 continue
             }
-            if n.name == "br" { continue }
-            return Self.blockBoundaryNames.contains(n.name)
+            if dom.nodes[sibling].tag == .br { continue }
+            return Self.blockBoundaryTags.contains(dom.nodes[sibling].tag)
         }
         return true
     }
@@ -227,7 +229,7 @@ final class BlockConverter {
                 if let last = s.unicodeScalars.last { lastWasSpace = TextTools.isSpace(last) || last == "\n" }
                 return
             }
-            current += TextTools.collapsingSpaces(s, lastWasSpace: &lastWasSpace)
+            TextTools.appendCollapsingSpaces(s[...], to: &current, lastWasSpace: &lastWasSpace)
         }
         for piece in pieces {
             switch piece {
@@ -253,7 +255,7 @@ final class BlockConverter {
         var split: [Item] = []
         for item in items {
             if case .run(let inline) = item, inline.kind == nil {
-                split.append(contentsOf: splitDisplayTeX(inline.text))
+                splitDisplayTeX(inline.text, into: &split)
             } else {
                 split.append(item)
             }
@@ -270,34 +272,42 @@ final class BlockConverter {
             case .run(let r): runs.append(r)
             case .math(let tex, let display):
                 emitParagraph()
-                let t = tex.trimmingCharacters(in: .whitespacesAndNewlines)
+                let t = TextTools.trimmingWhitespace(tex, newlines: true)
                 if !t.isEmpty { out.append(Block(type: .math, text: t, display: display)) }
             }
         }
         emitParagraph()
     }
 
-    /// Finds `\[ … \]` and `$$ … $$` in plain text.
-    private func splitDisplayTeX(_ text: String) -> [Item] {
-        // Most runs hold no display TeX: look for its openers in the bytes before searching properly.
-        guard TextTools.containsASCII(text, "\\[") || TextTools.containsASCII(text, "$$") else {
-            return text.isEmpty ? [] : [.run(Inline(text: text))]
-        }
-        var items: [Item] = []
+    /// Finds `\[ … \]` and `$$ … $$` in plain text; appends the runs and formulas to `items`.
+    private func splitDisplayTeX(_ text: String, into items: inout [Item]) {
         var rest = Substring(text)
         while true {
-            let open1 = rest.range(of: "\\[")
-            let open2 = rest.range(of: "$$")
-            guard let open = [open1, open2].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) else { break }
-            let closeToken = rest[open] == "$$" ? "$$" : "\\]"
-            guard let close = rest[open.upperBound...].range(of: closeToken) else { break }
+            let bracket = TextTools.range(ofASCII: "\\[", in: rest)
+            let dollars = TextTools.range(ofASCII: "$$", in: rest)
+            let open: Range<String.Index>
+            let close: Range<String.Index>?
+            if let bracket, dollars.map({ bracket.lowerBound < $0.lowerBound }) ?? true {
+                open = bracket
+                close = TextTools.range(ofASCII: "\\]", in: rest[bracket.upperBound...])
+            } else if let dollars {
+                open = dollars
+                close = TextTools.range(ofASCII: "$$", in: rest[dollars.upperBound...])
+            } else {
+                break
+            }
+            guard let close else { break }
             let before = rest[..<open.lowerBound]
             if !before.isEmpty { items.append(.run(Inline(text: String(before)))) }
             items.append(.math(String(rest[open.upperBound..<close.lowerBound]), display: true))
             rest = rest[close.upperBound...]
         }
-        if !rest.isEmpty { items.append(.run(Inline(text: String(rest)))) }
-        return items
+        // Most runs hold no display TeX and are kept whole.
+        if rest.startIndex == text.startIndex {
+            if !text.isEmpty { items.append(.run(Inline(text: text))) }
+        } else if !rest.isEmpty {
+            items.append(.run(Inline(text: String(rest))))
+        }
     }
 
     private func paragraph(from input: [Inline]) -> Block? {
@@ -329,8 +339,8 @@ final class BlockConverter {
         // A paragraph that is only one inline formula becomes a math block.
         if runs.count == 1, runs[0].kind == nil, text.hasPrefix("\\("), text.hasSuffix("\\)"), text.count >= 4 {
             let inner = text.dropFirst(2).dropLast(2)
-            if !inner.contains("\\(") && !inner.contains("\\)") {
-                let tex = inner.trimmingCharacters(in: .whitespaces)
+            if !TextTools.containsASCII(inner, "\\(") && !TextTools.containsASCII(inner, "\\)") {
+                let tex = TextTools.trimmingWhitespace(inner)
                 if !tex.isEmpty { return Block(type: .math, text: tex, display: false) }
             }
         }
@@ -350,7 +360,7 @@ final class BlockConverter {
     private func codeLanguage(_ node: Int32) -> String? {
         // Look at the element, its first <code> child, and two ancestors (highlighter wrappers).
         var candidates: [Int32] = [node]
-        if let code = dom[node].children.first(where: { dom[$0].kind == .element && dom[$0].name == "code" }) {
+        if let code = dom.children(of: node).first(where: { dom[$0].tag == .code }) {
             candidates.insert(code, at: 0)
         }
         var p = dom[node].parent
@@ -385,12 +395,12 @@ final class BlockConverter {
     private func quote(_ node: Int32, depth: Int) -> Block? {
         var cite: String?
         // Attribution: a <footer>, or a <cite> that stands alone (not a title mentioned mid-sentence).
-        if let footer = dom.descendants(of: node, descendIntoMatches: false, where: { $0.name == "footer" }).first {
+        if let footer = dom.descendants(of: node, descendIntoMatches: false, where: { $0.tag == .footer }).first {
             skip.insert(footer)
-            let citeEl = dom.descendants(of: footer, where: { $0.name == "cite" }).first
+            let citeEl = dom.descendants(of: footer, where: { $0.tag == .cite }).first
             cite = Self.stripDashes(TextTools.collapse(dom.rawText(of: citeEl ?? footer, lineBreaks: false)))
         } else {
-            for c in dom.descendants(of: node, descendIntoMatches: false, where: { $0.name == "cite" }) {
+            for c in dom.descendants(of: node, descendIntoMatches: false, where: { $0.tag == .cite }) {
                 let parent = dom[c].parent
                 let citeText = TextTools.collapse(dom.rawText(of: c, lineBreaks: false))
                 if parent == node {
@@ -428,18 +438,18 @@ final class BlockConverter {
 
     static func stripDashes(_ s: String) -> String {
         let dashes: Set<Character> = ["-", "–", "—", "―", "~", " "]
-        return String(s.drop(while: { dashes.contains($0) })).trimmingCharacters(in: .whitespaces)
+        return TextTools.trimmingWhitespace(s.drop(while: { dashes.contains($0) }))
     }
 
     // MARK: - Lists
 
     private func list(_ node: Int32, depth: Int) -> Block? {
-        let ordered = dom[node].name == "ol"
+        let ordered = dom.nodes[Int(node)].tag == .ol
         var items: [[Block]] = []
         var loose: [Int32] = []  // stray content between <li>s
         func flushLoose() {
             if !loose.isEmpty {
-                let b = blocks(of: loose, depth: depth)
+                let b = blocks(of: loose[...], depth: depth)
                 if !b.isEmpty {
                     // A list nested directly in a list belongs to the item before it.
                     if b.allSatisfy({ $0.type == .list }), !items.isEmpty {
@@ -451,9 +461,8 @@ final class BlockConverter {
                 loose.removeAll()
             }
         }
-        for c in dom[node].children where !skip.contains(c) {
-            let n = dom[c]
-            if n.kind == .element && n.name == "li" {
+        for c in dom.children(of: node) where !skip.contains(c) {
+            if dom.nodes[Int(c)].tag == .li {
                 flushLoose()
                 let b = blocks(ofChildren: c, depth: depth)
                 if !b.isEmpty { items.append(b) }
@@ -468,12 +477,11 @@ final class BlockConverter {
 
     private func definitionList(_ node: Int32, depth: Int) -> Block? {
         var items: [[Block]] = []
-        for c in dom[node].children {
-            let n = dom[c]
-            guard n.kind == .element else { continue }
+        for c in dom.children(of: node) {
+            guard dom.nodes[Int(c)].kind == .element else { continue }
             let b = blocks(ofChildren: c, depth: depth)
             if b.isEmpty { continue }
-            if n.name == "dt" || items.isEmpty {
+            if dom.nodes[Int(c)].tag == .dt || items.isEmpty {
                 items.append(b)
             } else {
                 items[items.count - 1].append(contentsOf: b)
@@ -508,7 +516,7 @@ final class BlockConverter {
     }
 
     private func figure(_ node: Int32, depth: Int) -> [Block] {
-        let captions = dom[node].children.filter { dom[$0].kind == .element && dom[$0].name == "figcaption" }
+        let captions = dom.children(of: node).filter { dom.nodes[Int($0)].tag == .figcaption }
         let caption = captions.map { TextTools.collapse(dom.rawText(of: $0)) }.filter { !$0.isEmpty }
             .joined(separator: " ")
         skip.formUnion(captions)
@@ -531,25 +539,25 @@ final class BlockConverter {
     private func table(_ node: Int32, depth: Int) -> [Block] {
         let n = dom[node]
         let role = n.attribute("role")?.lowercased()
-        let layoutish: Set<String> = ["table", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "article"]
+        let layoutish: TagSet = [.table, .h1, .h2, .h3, .h4, .h5, .h6, .pre, .blockquote, .article]
         let isLayout = role == "presentation" || role == "none"
-            || !dom.descendants(of: node, where: { layoutish.contains($0.name) }).isEmpty
+            || !dom.descendants(of: node, where: { layoutish.contains($0.tag) }).isEmpty
         if isLayout {
             // A table used for page layout: read its cells as ordinary content.
             return blocks(ofChildren: node, depth: depth)
         }
         var out: [Block] = []
-        for cap in n.children where dom[cap].kind == .element && dom[cap].name == "caption" {
+        for cap in dom.children(of: node) where dom.nodes[Int(cap)].tag == .caption {
             let text = TextTools.collapse(dom.rawText(of: cap))
             if !text.isEmpty { out.append(Block(type: .paragraph, text: text, inlines: [Inline(text: text)])) }
         }
         var rows: [[String]] = []
-        for tr in dom.descendants(of: node, descendIntoMatches: false, where: { $0.name == "tr" }) {
-            let cells = dom[tr].children.filter { dom[$0].kind == .element && (dom[$0].name == "td" || dom[$0].name == "th") }
+        for tr in dom.descendants(of: node, descendIntoMatches: false, where: { $0.tag == .tr }) {
+            let cells = dom.children(of: tr).filter { dom.nodes[Int($0)].tag == .td || dom.nodes[Int($0)].tag == .th }
             let texts = cells.map { cell -> String in
                 var t = TextTools.collapse(dom.rawText(of: cell, lineBreaks: false))
                 // Formulas inside cells: MathML → its TeX.
-                if dom.descendants(of: cell, where: { $0.name == "math" }).first != nil {
+                if dom.descendants(of: cell, where: { $0.tag == .math }).first != nil {
                     t = TextTools.collapse(cellTextWithMath(cell))
                 }
                 return t
@@ -566,9 +574,9 @@ final class BlockConverter {
         while let i = stack.popLast() {
             let n = dom[i]
             if n.kind == .text { out += n.text; continue }
-            if n.name == "math" { out += " \\(" + mathTeX(i) + "\\) "; continue }
-            if n.name == "br" { out += " "; continue }
-            stack.append(contentsOf: n.children.reversed())
+            if n.tag == .math { out += " \\(" + mathTeX(i) + "\\) "; continue }
+            if n.tag == .br { out += " "; continue }
+            stack.append(contentsOf: dom.children(of: i).reversed())
         }
         return out
     }
@@ -576,16 +584,16 @@ final class BlockConverter {
     // MARK: - MathML
 
     func mathTeX(_ node: Int32) -> String {
-        for a in dom.descendants(of: node, where: { $0.name == "annotation" }) {
+        for a in dom.descendants(of: node, where: { $0.tag == .annotation }) {
             let enc = dom[a].attribute("encoding")?.lowercased() ?? ""
-            if enc.contains("tex") {
-                let tex = dom.rawText(of: a, exact: true).trimmingCharacters(in: .whitespacesAndNewlines)
+            if TextTools.containsASCII(enc, "tex") {
+                let tex = TextTools.trimmingWhitespace(dom.rawText(of: a, exact: true), newlines: true)
                 if !tex.isEmpty { return tex }
             }
         }
-        if let alt = dom[node].attribute("alttext")?.trimmingCharacters(in: .whitespacesAndNewlines), !alt.isEmpty {
+        if let alt = dom[node].attribute("alttext").map({ TextTools.trimmingWhitespace($0, newlines: true) }), !alt.isEmpty {
             return alt
         }
-        return TextTools.collapse(dom.rawText(of: node, lineBreaks: false, skipping: ["annotation", "annotation-xml"]))
+        return TextTools.collapse(dom.rawText(of: node, lineBreaks: false, skipping: [.annotation, .annotationXML]))
     }
 }

@@ -3,14 +3,12 @@ import Foundation
 /// Picks the element that holds the lesson: `article`, else `main`, else the densest block of text.
 enum ContentFinder {
     /// Elements whose own text counts as paragraph text when scoring.
-    static let paragraphLike: Set<String> = [
-        "p", "pre", "blockquote", "li", "td", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "figcaption",
-    ]
+    static let paragraphLike: TagSet = [.p, .pre, .blockquote, .li, .td, .dd, .h1, .h2, .h3, .h4, .h5, .h6, .figcaption]
 
     static func mainContent(in dom: DOM) -> (node: Int32, how: String) {
         let count = dom.nodes.count
         guard dom.root >= 0 else { return (-1, "none") }
-        let body = dom.first(["body"], under: dom.root) ?? dom.root
+        let body = dom.first([.body], under: dom.root) ?? dom.root
 
         // Exclusion flags, top-down (parents come before children in the array).
         var excluded = [Bool](repeating: false, count: count)
@@ -18,7 +16,7 @@ enum ContentFinder {
         for i in 0..<count {
             let parent = dom.nodes[i].parent
             if parent >= 0 && excluded[Int(parent)] { excluded[i] = true; continue }
-            if dom.nodes[i].kind == .element && BlockConverter.layoutNames.contains(dom.nodes[i].name) { excluded[i] = true }
+            if dom.nodes[i].kind == .element && BlockConverter.layoutTags.contains(dom.nodes[i].tag) { excluded[i] = true }
         }
 
         // Bottom-up aggregates: visible characters, characters inside links, paragraph text.
@@ -32,19 +30,19 @@ enum ContentFinder {
             if dom.nodes[i].kind == .text {
                 textLen[i] = TextTools.nonSpaceScalarCount(dom.nodes[i].text)
                 // Loose text straight inside a container (e.g. <div>text<br>text</div>) counts too.
-                if textLen[i] >= 25, parent >= 0, !paragraphLike.contains(dom.nodes[Int(parent)].name) {
+                if textLen[i] >= 25, parent >= 0, !paragraphLike.contains(dom.nodes[Int(parent)].tag) {
                     score[Int(parent)] += Double(textLen[i])
                 }
             } else {
                 var t = 0, l = 0, p = 0
-                for c in dom.nodes[i].children {
+                for c in dom.children(of: Int32(i)) {
                     t += textLen[Int(c)]
                     l += linkLen[Int(c)]
                     p += paraLen[Int(c)]
                 }
                 textLen[i] = t
-                linkLen[i] = dom.nodes[i].name == "a" ? t : l
-                if paragraphLike.contains(dom.nodes[i].name) {
+                linkLen[i] = dom.nodes[i].tag == .a ? t : l
+                if paragraphLike.contains(dom.nodes[i].tag) {
                     let own = t - linkLen[i]
                     paraLen[i] = own
                     if own >= 20, parent >= 0 {
@@ -67,8 +65,8 @@ enum ContentFinder {
         func elements(_ predicate: (Int) -> Bool) -> [Int] {
             (0..<count).filter { !excluded[$0] && dom.nodes[$0].kind == .element && predicate($0) }
         }
-        if let article = withMostText(elements { dom.nodes[$0].name == "article" }) { return (Int32(article), "article") }
-        if let main = withMostText(elements { dom.nodes[$0].name == "main" || dom.nodes[$0].attribute("role") == "main" }) {
+        if let article = withMostText(elements { dom.nodes[$0].tag == .article }) { return (Int32(article), "article") }
+        if let main = withMostText(elements { dom.nodes[$0].tag == .main || dom.nodes[$0].attribute("role") == "main" }) {
             return (Int32(main), "main")
         }
 

@@ -1,5 +1,56 @@
 import Foundation
 
+/// The element names the parse stage treats specially, decided once per element when the tree is copied,
+/// so that the walks compare a byte instead of hashing or comparing names.
+enum Tag: UInt8 {
+    case other
+    case a, address, annotation, annotationXML, article, aside, b, blockquote, body, br, caption, center, cite,
+         code, dd, details, dfn, dir, div, dl, dt, em, fieldset, figcaption, figure, footer, form,
+         h1, h2, h3, h4, h5, h6, head, header, hgroup, hr, html, i, img, kbd, legend, li, listing, main, math,
+         menu, nav, ol, p, picture, plaintext, pre, samp, search, section, strong, summary, table, tbody, td,
+         tfoot, th, thead, title, tr, tt, u, ul, `var`, xmp
+    /// `<script type="math/tex">` turned into text by LibXMLReader.
+    case xTeX
+    /// Never copied (`LibXMLReader.dropped`).
+    case applet, area, audio, base, button, canvas, dialog, embed, frame, frameset, iframe, input, link, map,
+         meta, noscript, object, option, param, portal, script, select, source, style, svg, template,
+         textarea, track, video
+
+    init(name: String) { self = Self.byName[name] ?? .other }
+
+    private static let byName: [String: Tag] = [
+        "a": .a, "address": .address, "annotation": .annotation, "annotation-xml": .annotationXML,
+        "article": .article, "aside": .aside, "b": .b, "blockquote": .blockquote, "body": .body, "br": .br,
+        "caption": .caption, "center": .center, "cite": .cite, "code": .code, "dd": .dd, "details": .details,
+        "dfn": .dfn, "dir": .dir, "div": .div, "dl": .dl, "dt": .dt, "em": .em, "fieldset": .fieldset,
+        "figcaption": .figcaption, "figure": .figure, "footer": .footer, "form": .form, "h1": .h1, "h2": .h2,
+        "h3": .h3, "h4": .h4, "h5": .h5, "h6": .h6, "head": .head, "header": .header, "hgroup": .hgroup,
+        "hr": .hr, "html": .html, "i": .i, "img": .img, "kbd": .kbd, "legend": .legend, "li": .li,
+        "listing": .listing, "main": .main, "math": .math, "menu": .menu, "nav": .nav, "ol": .ol, "p": .p,
+        "picture": .picture, "plaintext": .plaintext, "pre": .pre, "samp": .samp, "search": .search,
+        "section": .section, "strong": .strong, "summary": .summary, "table": .table, "tbody": .tbody,
+        "td": .td, "tfoot": .tfoot, "th": .th, "thead": .thead, "title": .title, "tr": .tr, "tt": .tt, "u": .u,
+        "ul": .ul, "var": .var, "xmp": .xmp, "x-tex": .xTeX,
+        "applet": .applet, "area": .area, "audio": .audio, "base": .base, "button": .button, "canvas": .canvas,
+        "dialog": .dialog, "embed": .embed, "frame": .frame, "frameset": .frameset, "iframe": .iframe,
+        "input": .input, "link": .link, "map": .map, "meta": .meta, "noscript": .noscript, "object": .object,
+        "option": .option, "param": .param, "portal": .portal, "script": .script, "select": .select,
+        "source": .source, "style": .style, "svg": .svg, "template": .template, "textarea": .textarea,
+        "track": .track, "video": .video,
+    ]
+}
+
+/// A set of tags as a bit mask.
+struct TagSet: ExpressibleByArrayLiteral {
+    private var bits: UInt128 = 0
+
+    init(arrayLiteral tags: Tag...) {
+        for tag in tags { bits |= 1 << tag.rawValue }
+    }
+
+    func contains(_ tag: Tag) -> Bool { bits & (1 << tag.rawValue) != 0 }
+}
+
 /// A plain Swift copy of the parts of the libxml2 tree we use. Nodes live in one array (pre-order),
 /// so there are no deep reference chains to tear down and no C pointers outlive the parse.
 struct DOMNode {
@@ -7,12 +58,21 @@ struct DOMNode {
     var kind: Kind
     /// Lower-cased tag name; empty for text nodes.
     var name: String
+    /// `name` interned; `.other` for text nodes and elements not named in `Tag`.
+    var tag: Tag
     /// Text of a text node (already UTF-8, whitespace untouched).
     var text: String
     /// Only the attributes the converter reads, names lower-cased.
     var attributes: [(name: String, value: String)]
-    var children: [Int32]
     var parent: Int32
+
+    static func element(_ name: String, tag: Tag, attributes: [(name: String, value: String)], parent: Int32) -> DOMNode {
+        DOMNode(kind: .element, name: name, tag: tag, text: "", attributes: attributes, parent: parent)
+    }
+
+    static func text(_ text: String, parent: Int32) -> DOMNode {
+        DOMNode(kind: .text, name: "", tag: .other, text: text, attributes: [], parent: parent)
+    }
 
     func attribute(_ name: String) -> String? {
         for a in attributes where a.name == name { return a.value }
@@ -25,29 +85,54 @@ struct DOMNode {
     }
 }
 
+/// Hot loops read fields in place (`nodes[i].name`): copying a whole node out (`dom[i]`) retains all its
+/// strings and arrays.
 struct DOM {
     var nodes: [DOMNode] = []
     /// Index of the root element (`html`), or -1 when the document has none.
     var root: Int32 = -1
+    /// Every node's children in one array, grouped by parent: node i's are
+    /// `childList[childStart[i]..<childStart[i + 1]]` (no array per node to allocate, grow and free).
+    private var childList: [Int32] = []
+    private var childStart: [Int32] = [0]
 
     subscript(_ i: Int32) -> DOMNode { nodes[Int(i)] }
 
-    @discardableResult
-    mutating func append(_ node: DOMNode) -> Int32 {
-        let index = Int32(nodes.count)
-        nodes.append(node)
-        if node.parent >= 0 { nodes[Int(node.parent)].children.append(index) }
-        return index
+    func children(of i: Int32) -> ArraySlice<Int32> {
+        childList[Int(childStart[Int(i)])..<Int(childStart[Int(i) + 1])]
     }
 
-    /// First element with one of `names` in document order, skipping subtrees rooted at `skipping`.
-    func first(_ names: Set<String>, under start: Int32) -> Int32? {
+    /// Appends a node; `indexChildren()` must follow the last append.
+    @discardableResult
+    mutating func append(_ node: DOMNode) -> Int32 {
+        nodes.append(node)
+        return Int32(nodes.count - 1)
+    }
+
+    /// Groups the children by parent (a counting sort on `parent`); each parent's children keep their
+    /// append order, which is document order.
+    mutating func indexChildren() {
+        var start = [Int32](repeating: 0, count: nodes.count + 1)
+        for i in nodes.indices where nodes[i].parent >= 0 { start[Int(nodes[i].parent) + 1] += 1 }
+        for i in nodes.indices { start[i + 1] += start[i] }
+        var next = start
+        var list = [Int32](repeating: 0, count: Int(start[nodes.count]))
+        for i in nodes.indices where nodes[i].parent >= 0 {
+            let parent = Int(nodes[i].parent)
+            list[Int(next[parent])] = Int32(i)
+            next[parent] += 1
+        }
+        childList = list
+        childStart = start
+    }
+
+    /// First element below `start` with one of `tags`, in document order.
+    func first(_ tags: TagSet, under start: Int32) -> Int32? {
         var stack: [Int32] = [start]
         while let i = stack.popLast() {
-            let n = self[i]
-            guard n.kind == .element else { continue }
-            if i != start && names.contains(n.name) { return i }
-            stack.append(contentsOf: n.children.reversed())
+            guard nodes[Int(i)].kind == .element else { continue }
+            if i != start && tags.contains(nodes[Int(i)].tag) { return i }
+            stack.append(contentsOf: children(of: i).reversed())
         }
         return nil
     }
@@ -57,37 +142,36 @@ struct DOM {
     func descendants(of start: Int32, descendIntoMatches: Bool = true,
                      where predicate: (DOMNode) -> Bool) -> [Int32] {
         var result: [Int32] = []
-        var stack: [Int32] = Array(self[start].children.reversed())
+        var stack: [Int32] = Array(children(of: start).reversed())
         while let i = stack.popLast() {
-            let n = self[i]
-            guard n.kind == .element else { continue }
-            let matched = predicate(n)
+            guard nodes[Int(i)].kind == .element else { continue }
+            let matched = predicate(nodes[Int(i)])
             if matched { result.append(i) }
-            if !matched || descendIntoMatches { stack.append(contentsOf: n.children.reversed()) }
+            if !matched || descendIntoMatches { stack.append(contentsOf: children(of: i).reversed()) }
         }
         return result
     }
 
     /// The raw text under a node (iterative). `<br>` becomes a line-break marker when `lineBreaks`
-    /// is set. Subtrees whose names are in `skipping` are left out.
+    /// is set. Subtrees whose tags are in `skipping` are left out.
     /// With `exact` set (code), text is concatenated untouched and `<br>` is a newline.
     func rawText(of start: Int32, lineBreaks: Bool = true, exact: Bool = false,
-                 skipping: Set<String> = []) -> String {
+                 skipping: TagSet = []) -> String {
         var out = ""
         var stack: [Int32] = [start]
         while let i = stack.popLast() {
-            let n = self[i]
-            switch n.kind {
+            let node = Int(i)
+            switch nodes[node].kind {
             case .text:
-                out += n.text
+                out += nodes[node].text
             case .element:
-                if i != start && skipping.contains(n.name) { continue }
-                if n.name == "br" {
+                if i != start && skipping.contains(nodes[node].tag) { continue }
+                if nodes[node].tag == .br {
                     out += exact ? "\n" : (lineBreaks ? String(TextTools.lineBreak) : " ")
                     continue
                 }
-                if !exact && BlockConverter.blockBoundaryNames.contains(n.name) && !out.isEmpty { out += " " }
-                stack.append(contentsOf: n.children.reversed())
+                if !exact && BlockConverter.blockBoundaryTags.contains(nodes[node].tag) && !out.isEmpty { out += " " }
+                stack.append(contentsOf: children(of: i).reversed())
             }
         }
         return out

@@ -43,7 +43,7 @@ public enum HTMLParser {
         var blocks: [Block] = []
         if main >= 0 {
             blocks = converter.blocks(ofChildren: main)
-            if blocks.isEmpty, let body = dom.first(["body"], under: dom.root), body != main {
+            if blocks.isEmpty, let body = dom.first([.body], under: dom.root), body != main {
                 blocks = converter.blocks(ofChildren: body)
             }
         }
@@ -88,7 +88,7 @@ public enum HTMLParser {
         // NUL bytes: UTF-16/32 with a BOM is fine (libxml2 reads it); without one we cannot tell.
         let hasBOM16 = head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF])
         let hasBOM32 = head.starts(with: [0x00, 0x00, 0xFE, 0xFF])
-        if !hasBOM16 && !hasBOM32 && data.prefix(4096).withUnsafeBytes({ $0.contains(0) }) {
+        if !hasBOM16 && !hasBOM32 && data.prefix(4096).withUnsafeBytes({ memchr($0.baseAddress!, 0, $0.count) != nil }) {
             let sample = data.prefix(4096)
             let zeros = sample.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
             if zeros * 3 >= sample.count {
@@ -107,11 +107,11 @@ public enum HTMLParser {
     // MARK: - After conversion
 
     private static func findTitle(dom: DOM, blocks: [Block], sourcePath: String) -> String {
-        if let t = dom.first(["title"], under: dom.root) {
+        if let t = dom.first([.title], under: dom.root) {
             let text = TextTools.collapse(dom.rawText(of: t, lineBreaks: false))
             if !text.isEmpty { return text }
         }
-        if let h1 = dom.first(["h1"], under: dom.root) {
+        if let h1 = dom.first([.h1], under: dom.root) {
             let text = TextTools.collapse(dom.rawText(of: h1, lineBreaks: false))
             if !text.isEmpty { return text }
         }

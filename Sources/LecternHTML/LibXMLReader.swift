@@ -35,10 +35,10 @@ final class ErrorCollector {
         // Recovering parses report many errors (every HTML5 tag is "invalid" to libxml2 2.9): the message is
         // only trimmed when it is kept.
         let message = e.message.map { String(cString: $0) } ?? ""
-        func kept() -> String { message.trimmingCharacters(in: .whitespacesAndNewlines) }
+        func kept() -> String { TextTools.trimmingWhitespace(message, newlines: true) }
         let code = Int(e.code)
         if TextTools.containsASCII(message, "Excessive depth")
-            || (code == Int(XML_ERR_INTERNAL_ERROR.rawValue) && message.lowercased().contains("depth")) {
+            || (code == Int(XML_ERR_INTERNAL_ERROR.rawValue) && TextTools.containsASCII(message.lowercased(), "depth")) {
             depthExceeded = true
             depthMessage = kept()
         }
@@ -59,13 +59,13 @@ enum LibXMLReader {
     static let maxDepth = 300
 
     /// Elements that can run code, load other documents or are form controls: never copied.
-    static let dropped: Set<String> = [
-        "script", "style", "noscript", "template", "iframe", "frame", "frameset", "object", "embed",
-        "applet", "svg", "button", "input", "select", "textarea", "option", "link", "meta", "base",
-        "canvas", "audio", "video", "source", "track", "param", "map", "area", "dialog", "portal",
+    static let dropped: TagSet = [
+        .script, .style, .noscript, .template, .iframe, .frame, .frameset, .object, .embed,
+        .applet, .svg, .button, .input, .select, .textarea, .option, .link, .meta, .base,
+        .canvas, .audio, .video, .source, .track, .param, .map, .area, .dialog, .portal,
     ]
     /// The ones worth telling the teacher about.
-    static let reported: Set<String> = ["script", "iframe", "frame", "frameset", "object", "embed", "applet"]
+    static let reported: TagSet = [.script, .iframe, .frame, .frameset, .object, .embed, .applet]
 
     static let keptAttributes: Set<String> = [
         "class", "href", "src", "data-src", "data-original", "alt", "cite", "data-lang", "data-language",
@@ -104,7 +104,7 @@ enum LibXMLReader {
         let lastError = xmlCtxtGetLastError(ctxt).map { $0.pointee }
         if let lastError, !collector.depthExceeded, lastError.message != nil {
             let message = String(cString: lastError.message)
-            if message.contains("Excessive depth") { collector.depthExceeded = true; collector.depthMessage = message }
+            if TextTools.containsASCII(message, "Excessive depth") { collector.depthExceeded = true; collector.depthMessage = message }
         }
 
         if collector.depthExceeded {
@@ -138,6 +138,7 @@ enum LibXMLReader {
         }
         result.unknownEncoding = collector.unknownEncoding
         copyTree(rootNode, into: &result)
+        result.dom.indexChildren()
         return result
     }
 
@@ -157,15 +158,16 @@ enum LibXMLReader {
                 var text = String(cString: content)
                 result.controlCharactersFixed += TextTools.cleanControls(&text)
                 if text.isEmpty { continue }
-                result.dom.append(DOMNode(kind: .text, name: "", text: text, attributes: [], children: [], parent: parent))
+                result.dom.append(.text(text, parent: parent))
             case XML_ELEMENT_NODE:
                 guard let namePtr = cur.pointee.name else { continue }
-                let name = String(cString: namePtr).lowercased()
+                let name = TextTools.lowercasedName(String(cString: namePtr))
+                let tag = Tag(name: name)
                 var attributes: [(name: String, value: String)] = []
                 var attr = cur.pointee.properties
                 while let a = attr {
                     if let aname = a.pointee.name {
-                        let an = String(cString: aname).lowercased()
+                        let an = TextTools.lowercasedName(String(cString: aname))
                         if an.hasPrefix("on") && an.count > 2 {
                             result.eventHandlerCount += 1
                             result.eventHandlerNames.insert(an)
@@ -176,19 +178,19 @@ enum LibXMLReader {
                     attr = a.pointee.next
                 }
 
-                if dropped.contains(name) {
-                    if name == "script", let type = attributes.first(where: { $0.name == "type" })?.value.lowercased(),
+                if dropped.contains(tag) {
+                    if tag == .script, let type = attributes.first(where: { $0.name == "type" })?.value.lowercased(),
                        type.hasPrefix("math/tex") {
                         // MathJax 2 keeps TeX source in <script type="math/tex">: plain text, not code.
                         let tex = rawContent(cur)
-                        let display = type.contains("mode=display")
-                        let idx = result.dom.append(DOMNode(kind: .element, name: "x-tex", text: "",
-                            attributes: [("display", display ? "block" : "inline")], children: [], parent: parent))
-                        result.dom.append(DOMNode(kind: .text, name: "", text: tex, attributes: [], children: [], parent: idx))
+                        let display = TextTools.containsASCII(type, "mode=display")
+                        let idx = result.dom.append(.element("x-tex", tag: .xTeX,
+                            attributes: [("display", display ? "block" : "inline")], parent: parent))
+                        result.dom.append(.text(tex, parent: idx))
                         continue
                     }
-                    if reported.contains(name) { result.droppedExecutable[name, default: 0] += 1 }
-                    if name == "svg" {
+                    if reported.contains(tag) { result.droppedExecutable[name, default: 0] += 1 }
+                    if tag == .svg {
                         // MathML can sit inside SVG (foreignObject): keep those formulas.
                         for math in findMath(in: cur) {
                             copySubtreeRoot(math, parent: parent, depth: depth, into: &result, stack: &stack)
@@ -196,8 +198,7 @@ enum LibXMLReader {
                     }
                     continue
                 }
-                let idx = result.dom.append(DOMNode(kind: .element, name: name, text: "", attributes: attributes,
-                                                    children: [], parent: parent))
+                let idx = result.dom.append(.element(name, tag: tag, attributes: attributes, parent: parent))
                 if parent < 0 { result.dom.root = idx }
                 if depth < maxDepth, cur.pointee.children != nil {
                     stack.append((cur.pointee.children, idx, depth + 1))
@@ -211,8 +212,7 @@ enum LibXMLReader {
     /// Queues a kept element found inside a dropped one (MathML inside SVG).
     private static func copySubtreeRoot(_ node: xmlNodePtr, parent: Int32, depth: Int, into result: inout ReadResult,
                                         stack: inout [(node: xmlNodePtr?, parent: Int32, depth: Int)]) {
-        let idx = result.dom.append(DOMNode(kind: .element, name: "math", text: "",
-                                            attributes: elementAttributes(node), children: [], parent: parent))
+        let idx = result.dom.append(.element("math", tag: .math, attributes: elementAttributes(node), parent: parent))
         stack.append((node.pointee.children, idx, depth + 1))
     }
 
@@ -221,7 +221,7 @@ enum LibXMLReader {
         var attr = node.pointee.properties
         while let a = attr {
             if let aname = a.pointee.name {
-                let an = String(cString: aname).lowercased()
+                let an = TextTools.lowercasedName(String(cString: aname))
                 if keptAttributes.contains(an) { attributes.append((an, attributeValue(node, a))) }
             }
             attr = a.pointee.next

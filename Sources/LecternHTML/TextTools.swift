@@ -32,73 +32,125 @@ enum TextTools {
         }
     }
 
+    /// `name.lowercased()`, without building a new string for the usual all-lower-case ASCII name.
+    static func lowercasedName(_ name: String) -> String {
+        name.utf8.contains(where: { ($0 >= 0x41 && $0 <= 0x5A) || $0 >= 0x80 }) ? name.lowercased() : name
+    }
+
+    /// `text.trimmingCharacters(in: .whitespaces)` (or `.whitespacesAndNewlines`). Foundation's trimming
+    /// is slow on Linux: ASCII blanks are trimmed here on the bytes, and Foundation is only asked when
+    /// an end is then not a printable ASCII character (which is in neither set).
+    static func trimmingWhitespace<S: StringProtocol>(_ text: S, newlines: Bool = false) -> String
+        where S.UTF8View: BidirectionalCollection {
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || (newlines && byte >= 0x0A && byte <= 0x0D) }
+        func isPrintable(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
+        let bytes = text.utf8
+        guard let start = bytes.firstIndex(where: { !isBlank($0) }),
+              let last = bytes.lastIndex(where: { !isBlank($0) }) else { return "" }
+        guard isPrintable(bytes[start]) && isPrintable(bytes[last]) else {
+            return text.trimmingCharacters(in: newlines ? .whitespacesAndNewlines : .whitespaces)
+        }
+        return String(text[start...last])
+    }
+
     /// Collapses runs of whitespace to one space, turns line-break markers into "\n",
     /// and trims both ends.
     static func collapse(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        var pendingSpace = false
-        var atLineStart = true
-        for s in text.unicodeScalars {
-            if s == "\u{2028}" {
-                out.append("\n")
-                pendingSpace = false
-                atLineStart = true
-            } else if isSpace(s) {
-                pendingSpace = true
-            } else {
-                if pendingSpace && !atLineStart { out.append(" ") }
-                pendingSpace = false
-                atLineStart = false
-                out.append(s)
-            }
+        var out = ""
+        var rest = text[...]
+        // Each line between markers is collapsed on its own, without spaces at either end.
+        while true {
+            let marker = rest.unicodeScalars.firstIndex(of: "\u{2028}")
+            var lastWasSpace = true
+            appendCollapsingSpaces(rest[..<(marker ?? rest.endIndex)], to: &out, lastWasSpace: &lastWasSpace)
+            if out.utf8.last == 0x20 { out.unicodeScalars.removeLast() }
+            guard let marker else { break }
+            out += "\n"
+            rest = rest[rest.unicodeScalars.index(after: marker)...]
         }
-        var result = String(out)
         // Trim stray newlines from <br> at either end.
-        while result.last == "\n" || result.last == " " { result.removeLast() }
-        while result.first == "\n" || result.first == " " { result.removeFirst() }
-        return result
+        while out.utf8.last == 0x0A { out.unicodeScalars.removeLast() }
+        while out.utf8.first == 0x0A { out.unicodeScalars.removeFirst() }
+        return out
     }
 
-    /// Runs of white space (`isSpace`) as one space, none at the start when `lastWasSpace`; updates
-    /// `lastWasSpace` for the next piece. Works on UTF-8 bytes (U+00A0 is C2 A0).
-    static func collapsingSpaces(_ text: String, lastWasSpace: inout Bool) -> String {
-        var text = text
-        return text.withUTF8 { utf8 in
-            var out: [UInt8] = []
-            out.reserveCapacity(utf8.count)
+    /// Appends `text` to `out` with runs of white space (`isSpace`) as one space, none at the start when
+    /// `lastWasSpace`; updates `lastWasSpace` for the next piece. Works on UTF-8 bytes (U+00A0 is C2 A0);
+    /// the stretches that need no change (single spaces between words included) are appended as slices
+    /// of `text`, so no intermediate string is built.
+    static func appendCollapsingSpaces(_ text: Substring, to out: inout String, lastWasSpace: inout Bool) {
+        var contiguous = text  // shares `text`'s storage; `withUTF8` needs a mutable string
+        contiguous.withUTF8 { bytes in
+            func appendBytes(_ range: Range<Int>) {
+                guard !range.isEmpty else { return }
+                if range.count == bytes.count { out += text; return }
+                let utf8 = text.utf8
+                out += text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+                            ..< utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+            }
+            var unchangedStart = 0
             var index = 0
-            while index < utf8.count {
-                let byte = utf8[index]
+            while index < bytes.count {
+                let byte = bytes[index]
                 var spaceLength = 0
                 switch byte {
                 case 0x20, 0x09, 0x0A, 0x0D, 0x0C: spaceLength = 1
-                case 0xC2 where index + 1 < utf8.count && utf8[index + 1] == 0xA0: spaceLength = 2
+                case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0xA0: spaceLength = 2
                 default: break
                 }
-                if spaceLength > 0 {
-                    if !lastWasSpace { out.append(0x20); lastWasSpace = true }
-                    index += spaceLength
-                } else {
-                    out.append(byte)
+                if spaceLength == 0 {
                     lastWasSpace = false
                     index += 1
+                } else if byte == 0x20 && !lastWasSpace {
+                    lastWasSpace = true  // a single space stays as written
+                    index += 1
+                } else {
+                    appendBytes(unchangedStart..<index)
+                    if !lastWasSpace { out += " "; lastWasSpace = true }
+                    index += spaceLength
+                    unchangedStart = index
                 }
             }
-            return String(decoding: out, as: UTF8.self)
+            appendBytes(unchangedStart..<bytes.count)
         }
     }
 
-    /// Whether the UTF-8 bytes of `text` contain those of the ASCII `needle`.
-    static func containsASCII(_ text: String, _ needle: StaticString) -> Bool {
-        var text = text
-        return text.withUTF8 { haystack in
+    /// `text.range(of: needle)` for an ASCII needle, searched on the UTF-8 bytes. Foundation matches whole
+    /// characters (a "$" followed by a combining accent is no "$"), so a match with a non-ASCII neighbour
+    /// is left to Foundation.
+    static func range(ofASCII needle: StaticString, in text: Substring) -> Range<String.Index>? {
+        var bytes = text  // shares `text`'s storage; `withUTF8` needs a mutable string
+        var needsFoundation = false
+        let offset: Int? = bytes.withUTF8 { haystack in
             let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-            guard !pattern.isEmpty, haystack.count >= pattern.count else { return false }
-            for start in 0...(haystack.count - pattern.count) where haystack[start] == pattern[0] {
-                if (1..<pattern.count).allSatisfy({ haystack[start + $0] == pattern[$0] }) { return true }
+            guard !pattern.isEmpty, haystack.count >= pattern.count else { return nil }
+            let lastStart = haystack.count - pattern.count
+            var start = 0
+            while start <= lastStart {
+                // memchr finds the candidates (vectorised); most texts hold none.
+                guard let found = memchr(haystack.baseAddress! + start, Int32(pattern[0]), lastStart - start + 1) else {
+                    return nil
+                }
+                start = haystack.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if (1..<pattern.count).allSatisfy({ haystack[start + $0] == pattern[$0] }) {
+                    let end = start + pattern.count
+                    needsFoundation = (start > 0 && haystack[start - 1] >= 0x80)
+                        || (end < haystack.count && haystack[end] >= 0x80)
+                    return start
+                }
+                start += 1
             }
-            return false
+            return nil
         }
+        guard let offset else { return nil }
+        if needsFoundation { return text.range(of: needle.description) }
+        let lower = text.utf8.index(text.startIndex, offsetBy: offset)
+        return lower..<text.utf8.index(lower, offsetBy: needle.utf8CodeUnitCount)
+    }
+
+    /// `text.contains(needle)` for an ASCII needle (see `range(ofASCII:in:)`).
+    static func containsASCII<S: StringProtocol>(_ text: S, _ needle: StaticString) -> Bool {
+        range(ofASCII: needle, in: Substring(text)) != nil
     }
 
     /// Windows-1252 meanings of the C1 control range. Browsers read pages labelled Latin-1 this way,
@@ -116,9 +168,14 @@ enum TextTools {
     /// Maps C1 controls to their Windows-1252 characters and removes other control characters
     /// (keeping tab, newline and carriage return). Returns the number of characters changed.
     static func cleanControls(_ text: inout String) -> Int {
-        // Fast path: C1 controls are 0xC2 0x80–0x9F in UTF-8; C0 controls are < 0x20.
+        // Fast path: C1 controls are 0xC2 0x80–0x9F in UTF-8 (not C2 A0–BF, such as a no-break space);
+        // C0 controls are < 0x20.
         let needsWork = text.withUTF8 { bytes in
-            bytes.contains { b in (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D) || b == 0xC2 || b == 0x7F }
+            bytes.indices.contains { i in
+                let b = bytes[i]
+                return (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D) || b == 0x7F
+                    || (b == 0xC2 && i + 1 < bytes.count && bytes[i + 1] <= 0x9F)
+            }
         }
         guard needsWork else { return 0 }
         var changed = 0

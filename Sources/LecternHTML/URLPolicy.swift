@@ -17,7 +17,7 @@ struct URLPolicy {
     private let baseFolder: [String]
 
     init(sourcePath: String) {
-        let cleaned = sourcePath.replacingOccurrences(of: "\\", with: "/")
+        let cleaned = Self.forwardSlashes(sourcePath)
         self.sourcePath = cleaned
         var parts = cleaned.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         if !parts.isEmpty { parts.removeLast() }
@@ -37,12 +37,21 @@ struct URLPolicy {
     /// Browsers ignore ASCII whitespace and control characters around a URL and tabs/newlines
     /// inside it ("java\tscript:" is javascript:), so we do the same before judging the scheme.
     static func clean(_ raw: String) -> String {
+        guard raw.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+            return TextTools.trimmingWhitespace(raw)
+        }
         var scalars = String.UnicodeScalarView()
         for s in raw.unicodeScalars {
             if s.value < 0x20 || s.value == 0x7F { continue }
             scalars.append(s)
         }
-        return String(scalars).trimmingCharacters(in: .whitespaces)
+        return TextTools.trimmingWhitespace(String(scalars))
+    }
+
+    /// Backslashes as "/" (Windows paths); Foundation's replacing is only called when there is one.
+    private static func forwardSlashes(_ path: String) -> String {
+        guard path.utf8.contains(UInt8(ascii: "\\")) else { return path }
+        return path.replacingOccurrences(of: "\\", with: "/")
     }
 
     static func scheme(of url: String) -> String? {
@@ -71,14 +80,14 @@ struct URLPolicy {
     }
 
     private func resolveRelative(_ url: String, keepFragment: Bool) -> Verdict {
-        var path = url.replacingOccurrences(of: "\\", with: "/")
+        var path = Self.forwardSlashes(url)
         var fragment = ""
         if let hash = path.firstIndex(of: "#") {
             fragment = String(path[hash...])
             path = String(path[..<hash])
         }
         if let q = path.firstIndex(of: "?") { path = String(path[..<q]) }
-        path = path.removingPercentEncoding ?? path
+        if path.utf8.contains(UInt8(ascii: "%")) { path = path.removingPercentEncoding ?? path }
         if path.isEmpty {
             // "#section" or "?x": the post itself.
             return .allowed(sourcePath + (keepFragment ? fragment : ""))
