@@ -34,21 +34,48 @@ enum FactFinder {
         var seen = Set<String>()
         for (position, paragraph) in paragraphs(blocks).enumerated() {
             guard let inlines = paragraph.inlines else { continue }
-            let sentences = SentenceSplitter.split(paragraph.text ?? "").filter(usable)
+            var sentences = SentenceSplitter.split(paragraph.text ?? "").map(Sentence.init).filter(\.isUsable)
             for run in inlines {
                 guard let kind = run.kind, kind != .link else { continue }
                 let text = PlainText.trimmed(run.text)
                 guard let (factKind, shape) = classify(text, inline: kind) else { continue }
                 let key = text.lowercased()
                 guard !seen.contains(key) else { continue }
-                guard let sentence = sentences.first(where: { contains($0, text, kind: factKind) }) else { continue }
+                let textIsPlain = PlainText.isPlain(text)
+                guard let index = sentences.firstIndex(where: {
+                    !occurrences(of: text, plain: textIsPlain, in: $0.text, plain: $0.isPlain, kind: factKind).isEmpty
+                }) else { continue }
                 seen.insert(key)
                 out.append(LectureFact(answer: text, kind: factKind, shape: shape, words: wordCount(text),
-                                       topicID: topicID, topicTitle: topicTitle, sentence: sentence,
-                                       score: score(text, kind: factKind, inline: kind, sentence: sentence, position: position)))
+                                       topicID: topicID, topicTitle: topicTitle, sentence: sentences[index].text,
+                                       score: score(lowercasedAnswer: key, inline: kind, sentence: &sentences[index],
+                                                    position: position)))
             }
         }
         return out.sorted { ($0.score, $1.answer) > ($1.score, $0.answer) }
+    }
+
+    /// A paragraph's sentence and what the search for facts reads of it for every highlighted term.
+    struct Sentence {
+        let text: String
+        let isPlain: Bool
+        let words: Int
+        /// Read only for the sentences that hold a fact.
+        lazy var lowercased = text.lowercased()
+        /// The lower case of plain text is plain (ASCII lower-casing; the plain symbols have no case).
+        lazy var lowercasedIsPlain = isPlain || PlainText.isPlain(lowercased)
+
+        init(_ text: String) {
+            self.text = text
+            isPlain = PlainText.isPlain(text)
+            words = PlainText.wordCount(text, plain: isPlain)
+        }
+
+        /// See `FactFinder.usable(_:)`.
+        var isUsable: Bool {
+            !isQuestion(text) && words >= 6 && words <= 45
+                && !PlainText.contains(text, plain: isPlain, "\\(") && !PlainText.contains(text, plain: isPlain, "_____")
+        }
     }
 
     /// Paragraphs of the topic, including those inside lists and quotes.
@@ -67,9 +94,7 @@ enum FactFinder {
     /// A sentence fit to become a question: long enough to say something, short enough to read, no formula,
     /// and a statement: a question such as a review item ("What does the `print` function do?") teaches no fact.
     static func usable(_ sentence: String) -> Bool {
-        guard !isQuestion(sentence) else { return false }
-        let words = wordCount(sentence)
-        return words >= 6 && words <= 45 && !PlainText.contains(sentence, "\\(") && !PlainText.contains(sentence, "_____")
+        Sentence(sentence).isUsable
     }
 
     /// Whether the sentence ends in a question mark, before any closing quotes, brackets or white space
@@ -176,22 +201,70 @@ enum FactFinder {
 
     /// Ranges of `needle` in `text`, not inside a longer word or name; terms also match a plural `s`/`es`.
     static func occurrences(of needle: String, in text: String, kind: LectureFact.Kind) -> [Range<String.Index>] {
+        occurrences(of: needle, plain: PlainText.isPlain(needle), in: text, plain: PlainText.isPlain(text), kind: kind)
+    }
+
+    /// `occurrences(of:in:kind:)` with the plainness (`PlainText.isPlain`) of both strings found once for many calls.
+    /// In plain text every character is one scalar, so the search runs on UTF-8 bytes.
+    static func occurrences(of needle: String, plain needleIsPlain: Bool, in text: String, plain textIsPlain: Bool,
+                            kind: LectureFact.Kind) -> [Range<String.Index>] {
+        guard needleIsPlain, textIsPlain,
+              let offsets = needle.utf8.withContiguousStorageIfAvailable({ needleBytes in
+                  text.utf8.withContiguousStorageIfAvailable { textBytes in
+                      occurrenceOffsets(of: needleBytes, in: textBytes, kind: kind)
+                  }
+              }) ?? nil
+        else { return characterOccurrences(of: needle, in: text, kind: kind) }
+        let utf8 = text.utf8
+        return offsets.map { utf8.index(utf8.startIndex, offsetBy: $0.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: $0.upperBound) }
+    }
+
+    /// Byte ranges of the occurrences in plain text, by the rules of `characterOccurrences`.
+    private static func occurrenceOffsets(of needle: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>,
+                                          kind: LectureFact.Kind) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var start = 0
+        func isWordCharacter(at offset: Int) -> Bool {
+            offset < bytes.count && PlainText.isWordCharacter(startingAt: offset, in: bytes)
+        }
+        while let lower = PlainText.firstOffset(of: needle, in: bytes, from: start, caseInsensitive: kind != .code) {
+            let upper = lower + needle.count
+            var end = upper
+            if kind == .term {
+                if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "e"), bytes[end + 1] == UInt8(ascii: "s"),
+                   !isWordCharacter(at: end + 2) {
+                    end += 2
+                } else if end < bytes.count, bytes[end] == UInt8(ascii: "s"), !isWordCharacter(at: end + 1) {
+                    end += 1
+                }
+            }
+            let before = lower > 0 ? PlainText.scalarStart(before: lower, in: bytes) : nil
+            if !(before.map(isWordCharacter) ?? false), !isWordCharacter(at: end),
+               kind != .code || before.map({ bytes[$0] }) != UInt8(ascii: ".") {
+                out.append(lower..<end)
+            }
+            start = upper
+        }
+        return out
+    }
+
+    /// `occurrences(of:in:kind:)` by characters, for text that is not plain.
+    private static func characterOccurrences(of needle: String, in text: String, kind: LectureFact.Kind) -> [Range<String.Index>] {
         var out: [Range<String.Index>] = []
         var start = text.startIndex
-        func isWordChar(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
         while start < text.endIndex,
               let range = PlainText.firstRange(of: needle, in: text, from: start, caseInsensitive: kind != .code) {
             var end = range.upperBound
             if kind == .term {
-                if text[end...].hasPrefix("es"), !(text[end...].dropFirst(2).first.map(isWordChar) ?? false) {
+                if text[end...].hasPrefix("es"), !(text[end...].dropFirst(2).first.map(PlainText.isWordCharacter) ?? false) {
                     end = text.index(end, offsetBy: 2)
-                } else if text[end...].hasPrefix("s"), !(text[end...].dropFirst().first.map(isWordChar) ?? false) {
+                } else if text[end...].hasPrefix("s"), !(text[end...].dropFirst().first.map(PlainText.isWordCharacter) ?? false) {
                     end = text.index(after: end)
                 }
             }
             let before = range.lowerBound > text.startIndex ? text[text.index(before: range.lowerBound)] : " "
             let after = end < text.endIndex ? text[end] : " "
-            if !isWordChar(before), !isWordChar(after), kind != .code || before != "." {
+            if !PlainText.isWordCharacter(before), !PlainText.isWordCharacter(after), kind != .code || before != "." {
                 out.append(range.lowerBound..<end)
             }
             start = range.upperBound
@@ -199,30 +272,30 @@ enum FactFinder {
         return out
     }
 
-    static func score(_ text: String, kind: LectureFact.Kind, inline: Inline.Kind, sentence: String, position: Int) -> Int {
+    /// - Parameter lowercasedAnswer: the fact's answer, lower-cased.
+    static func score(lowercasedAnswer term: String, inline: Inline.Kind, sentence: inout Sentence, position: Int) -> Int {
         var score = 0
         switch inline {
         case .strong: score += 4
         case .code: score += 2
         default: score += 1
         }
-        let lower = sentence.lowercased()
-        let term = text.lowercased()
+        let lower = sentence.lowercased
+        let plain = sentence.lowercasedIsPlain
         // Definitions make the best questions: "A variable is …", "… is called a string", "… means …".
         if lower.hasPrefix(term + " is") || lower.hasPrefix("a " + term + " is") || lower.hasPrefix("an " + term + " is")
             || lower.hasPrefix("the " + term + " is") || lower.hasPrefix(term + " are") {
             score += 4
         }
         // Most sentences have none of the marker words: look for those before the phrases.
-        let saysCalled = PlainText.contains(lower, "called ")
-            && (PlainText.contains(lower, "called " + term) || PlainText.contains(lower, "called a " + term)
-                || PlainText.contains(lower, "called the " + term))
-        if saysCalled || (PlainText.contains(lower, " means") && PlainText.contains(lower, term + " means"))
-            || (PlainText.contains(lower, "known as ") && PlainText.contains(lower, "known as " + term)) {
+        let saysCalled = PlainText.contains(lower, plain: plain, "called ")
+            && (PlainText.contains(lower, plain: plain, "called " + term) || PlainText.contains(lower, plain: plain, "called a " + term)
+                || PlainText.contains(lower, plain: plain, "called the " + term))
+        if saysCalled || (PlainText.contains(lower, plain: plain, " means") && PlainText.contains(lower, plain: plain, term + " means"))
+            || (PlainText.contains(lower, plain: plain, "known as ") && PlainText.contains(lower, plain: plain, "known as " + term)) {
             score += 3
         }
-        let words = wordCount(sentence)
-        if (8...30).contains(words) { score += 1 }
+        if (8...30).contains(sentence.words) { score += 1 }
         if position == 0 { score += 1 }
         return score
     }

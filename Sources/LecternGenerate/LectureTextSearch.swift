@@ -36,6 +36,31 @@ enum PlainText {
     @inline(__always)
     static func lowerASCII(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
 
+    /// A letter, digit or `_`: what a whole-word match must not touch.
+    static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
+    }
+
+    /// `isWordCharacter` of the character whose UTF-8 starts at `offset` of plain text: an ASCII one by its byte,
+    /// another (a whole character, as every scalar of plain text) by the `Character` properties.
+    static func isWordCharacter(startingAt offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let byte = bytes[offset]
+        if byte < 0x80 {
+            return (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "_")
+        }
+        var rest = UnsafeBufferPointer(rebasing: bytes[offset...]).makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&rest) else { return false }
+        return isWordCharacter(Character(scalar))
+    }
+
+    /// Offset of the first byte of the scalar that ends at `offset`.
+    static func scalarStart(before offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var start = offset - 1
+        while bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return start
+    }
+
     /// `text.range(of: needle, options: caseInsensitive ? .caseInsensitive : [], range: start..<text.endIndex)`.
     static func firstRange(of needle: String, in text: String, from start: String.Index,
                            caseInsensitive: Bool) -> Range<String.Index>? {
@@ -71,7 +96,7 @@ enum PlainText {
         }
     }
 
-    private static func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>,
+    static func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>,
                                     from: Int, caseInsensitive: Bool) -> Int? {
         guard !needle.isEmpty, haystack.count - from >= needle.count else { return nil }
         let first = caseInsensitive ? lowerASCII(needle[0]) : needle[0]
@@ -102,7 +127,12 @@ enum PlainText {
 
     /// `text.split(whereSeparator: { $0.isWhitespace }).count`.
     static func wordCount(_ text: String) -> Int {
-        guard isPlain(text) else { return text.split(whereSeparator: { $0.isWhitespace }).count }
+        wordCount(text, plain: isPlain(text))
+    }
+
+    /// `wordCount(_:)` of a text whose plainness was found already.
+    static func wordCount(_ text: String, plain textIsPlain: Bool) -> Int {
+        guard textIsPlain else { return text.split(whereSeparator: { $0.isWhitespace }).count }
         var count = 0
         var inWord = false
         for byte in text.utf8 {
