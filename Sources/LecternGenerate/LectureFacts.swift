@@ -118,7 +118,8 @@ enum FactFinder {
     }
 
     static func classify(_ text: String, inline: Inline.Kind) -> (LectureFact.Kind, String)? {
-        guard !text.isEmpty, text.count <= 40, !text.utf8.contains(0x0A) else { return nil }
+        let length = text.count
+        guard length > 0, length <= 40, !text.utf8.contains(0x0A) else { return nil }
         if inline == .code {
             let scalars = text.unicodeScalars
             func isNameStart(_ s: Unicode.Scalar) -> Bool { (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || s == "_" }
@@ -131,13 +132,23 @@ enum FactFinder {
             if shape == "call" { return (.code, shape) }
             return (.code, codeShape(String(name)))
         }
-        if text.count == 4, let year = Int(text), (1000...2100).contains(year) { return (.year, "year") }
-        let words = text.split(separator: " ")
-        guard (1...3).contains(words.count), text.count >= 3 else { return nil }
-        guard text.allSatisfy({ $0.isLetter || $0 == " " || $0 == "-" }) else { return nil }
-        if words.count == 1, StopWords.english.contains(text.lowercased()) { return nil }
-        if text.count >= 2, text.allSatisfy({ $0.isUppercase }) { return (.term, "acronym") }
-        if text.first?.isUppercase == true { return (.term, "name") }
+        if length == 4, let year = Int(text), (1000...2100).contains(year) { return (.year, "year") }
+        // Words as `split(separator: " ")` counts them, and whether every character may be in a term.
+        var words = 0
+        var afterSpace = true
+        for character in text {
+            if character == " " {
+                afterSpace = true
+                continue
+            }
+            guard character == "-" || PlainText.isLetter(character) else { return nil }
+            if afterSpace { words += 1 }
+            afterSpace = false
+        }
+        guard (1...3).contains(words), length >= 3 else { return nil }
+        if words == 1, StopWords.english.contains(text.lowercased()) { return nil }
+        if length >= 2, text.allSatisfy(PlainText.isUppercase) { return (.term, "acronym") }
+        if text.first.map(PlainText.isUppercase) == true { return (.term, "name") }
         return (.term, "word")
     }
 
@@ -158,8 +169,10 @@ enum FactFinder {
         if literals.contains(name) { return "literal" }
         let parts = name.split(separator: ".")
         if parts.count == 2, fileExtensions.contains(parts[1].lowercased()) { return "file" }
-        if name.count >= 2, name.allSatisfy({ $0.isUppercase || $0 == "_" || $0.isNumber }) { return "constant" }
-        if name.first?.isUppercase == true { return "type" }
+        if name.count >= 2, name.allSatisfy({ PlainText.isUppercase($0) || $0 == "_" || PlainText.isNumber($0) }) {
+            return "constant"
+        }
+        if name.first.map(PlainText.isUppercase) == true { return "type" }
         return "identifier"
     }
 
@@ -169,8 +182,8 @@ enum FactFinder {
         for text in code {
             var name = ""
             for c in text {
-                if c.isLetter || c.isNumber || c == "_" || c == "." { name.append(c); continue }
-                if c == "(", let first = name.first, first.isLetter || first == "_" { out.insert(name) }
+                if PlainText.isWordCharacter(c) || c == "." { name.append(c); continue }
+                if c == "(", let first = name.first, PlainText.isLetter(first) || first == "_" { out.insert(name) }
                 name = ""
             }
         }
@@ -187,8 +200,8 @@ enum FactFinder {
                 let after = trimmed[trimmed.index(after: equals)...]
                 if after.hasPrefix("=") { continue }
                 let name = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
-                if let first = name.first, first.isLetter || first == "_",
-                   name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { out.insert(name) }
+                if let first = name.first, PlainText.isLetter(first) || first == "_",
+                   name.allSatisfy(PlainText.isWordCharacter) { out.insert(name) }
             }
         }
         return out

@@ -36,18 +36,47 @@ enum PlainText {
     @inline(__always)
     static func lowerASCII(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
 
+    /// The byte of a one-byte character: an ASCII character has the Unicode properties that its byte shows, so
+    /// the tests below answer it without looking up Unicode's tables.
+    @inline(__always)
+    static func asciiByte(_ character: Character) -> UInt8? {
+        character.utf8.count == 1 ? character.utf8.first : nil
+    }
+
+    @inline(__always)
+    static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+
+    @inline(__always)
+    static func isASCIIDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    @inline(__always)
+    static func isASCIIWordByte(_ byte: UInt8) -> Bool { isASCIILetter(byte) || isASCIIDigit(byte) || byte == UInt8(ascii: "_") }
+
+    /// `character.isLetter`.
+    static func isLetter(_ character: Character) -> Bool {
+        asciiByte(character).map(isASCIILetter) ?? character.isLetter
+    }
+
+    /// `character.isNumber`.
+    static func isNumber(_ character: Character) -> Bool {
+        asciiByte(character).map(isASCIIDigit) ?? character.isNumber
+    }
+
+    /// `character.isUppercase`.
+    static func isUppercase(_ character: Character) -> Bool {
+        asciiByte(character).map { $0 &- UInt8(ascii: "A") < 26 } ?? character.isUppercase
+    }
+
     /// A letter, digit or `_`: what a whole-word match must not touch.
     static func isWordCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || character == "_"
+        asciiByte(character).map(isASCIIWordByte) ?? (character.isLetter || character.isNumber)
     }
 
     /// `isWordCharacter` of the character whose UTF-8 starts at `offset` of plain text: an ASCII one by its byte,
     /// another (a whole character, as every scalar of plain text) by the `Character` properties.
     static func isWordCharacter(startingAt offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let byte = bytes[offset]
-        if byte < 0x80 {
-            return (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "_")
-        }
+        if byte < 0x80 { return isASCIIWordByte(byte) }
         var rest = UnsafeBufferPointer(rebasing: bytes[offset...]).makeIterator()
         var decoder = UTF8()
         guard case .scalarValue(let scalar) = decoder.decode(&rest) else { return false }
