@@ -11,13 +11,33 @@ import Foundation
 enum PlainText {
     static func isPlain(_ text: String) -> Bool {
         var text = text
-        if text.withUTF8({ $0.allSatisfy(isPlainASCII) }) { return true }
+        if text.withUTF8(isPlainASCII) { return true }
         return text.unicodeScalars.allSatisfy { $0.isASCII ? isPlainASCII(UInt8($0.value)) : isPlainSymbol($0.value) }
     }
 
     @inline(__always)
     static func isPlainASCII(_ byte: UInt8) -> Bool {
         (byte >= 0x20 && byte < 0x7F) || (byte >= 0x09 && byte <= 0x0C)
+    }
+
+    /// Whether every byte is plain ASCII, eight at a time: most eight-byte runs of lesson text are printable ASCII
+    /// (0x20–0x7E); only a run that is not (a line feed, a tab, a non-ASCII byte) is looked at byte by byte.
+    static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits = ones &* 0x80
+        var start = 0
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            while start + 8 <= bytes.count {
+                let word = (base + start).loadUnaligned(as: UInt64.self)
+                // A high bit is set if some byte is below 0x20, above 0x7E (0x7F becomes 0x80) or above 0x7F.
+                let belowSpace = (word &- ones &* 0x20) & ~word
+                if (belowSpace | (word &+ ones) | word) & highBits != 0,
+                   !UnsafeBufferPointer(rebasing: bytes[start..<(start + 8)]).allSatisfy(isPlainASCII) {
+                    return false
+                }
+                start += 8
+            }
+        }
+        return UnsafeBufferPointer(rebasing: bytes[start...]).allSatisfy(isPlainASCII)
     }
 
     static func isPlainSymbol(_ value: UInt32) -> Bool {
@@ -162,17 +182,16 @@ enum PlainText {
     /// `wordCount(_:)` of a text whose plainness was found already.
     static func wordCount(_ text: String, plain textIsPlain: Bool) -> Int {
         guard textIsPlain else { return text.split(whereSeparator: { $0.isWhitespace }).count }
-        var count = 0
-        var inWord = false
-        for byte in text.utf8 {
-            if isSpace(byte) {
-                inWord = false
-            } else if !inWord {
-                inWord = true
+        var text = text
+        return text.withUTF8 { bytes in
+            // A word starts at a byte that is not white space, after one that is (or at the start).
+            guard let first = bytes.first else { return 0 }
+            var count = isSpace(first) ? 0 : 1
+            for offset in bytes.indices.dropFirst() where !isSpace(bytes[offset]) && isSpace(bytes[offset - 1]) {
                 count += 1
             }
+            return count
         }
-        return count
     }
 
     /// `text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")`.
@@ -180,17 +199,26 @@ enum PlainText {
         guard isPlain(text) else {
             return text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
-        for byte in text.utf8 {
-            if isSpace(byte) {
-                pendingSpace = !out.isEmpty
-            } else {
-                if pendingSpace { out.append(0x20); pendingSpace = false }
-                out.append(lowerASCII(byte))
+        var text = text
+        return text.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { out in
+                var count = 0
+                var pendingSpace = false
+                for byte in bytes {
+                    if isSpace(byte) {
+                        pendingSpace = count > 0
+                    } else {
+                        if pendingSpace {
+                            out[count] = 0x20
+                            count += 1
+                            pendingSpace = false
+                        }
+                        out[count] = lowerASCII(byte)
+                        count += 1
+                    }
+                }
+                return count
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }
