@@ -146,14 +146,28 @@ enum PlainText {
     }
 
     static func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>,
-                                    from: Int, caseInsensitive: Bool) -> Int? {
-        guard !needle.isEmpty, haystack.count - from >= needle.count else { return nil }
+                            from: Int, caseInsensitive: Bool) -> Int? {
+        guard !needle.isEmpty, haystack.count - from >= needle.count, let base = UnsafeRawPointer(haystack.baseAddress) else {
+            return nil
+        }
+        // A byte can start a match when `byte | fold == first`: either case of a letter when case does not count.
         let first = caseInsensitive ? lowerASCII(needle[0]) : needle[0]
+        let fold: UInt8 = caseInsensitive && isASCIILetter(first) ? 0x20 : 0
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let foldWord = ones &* UInt64(fold), firstWord = ones &* UInt64(first)
         var position = from
         let last = haystack.count - needle.count
         while position <= last {
-            let byte = caseInsensitive ? lowerASCII(haystack[position]) : haystack[position]
-            if byte == first {
+            // Eight bytes at a time, on to the first that can start a match: a zero byte of `difference`. The lowest
+            // high bit of `candidates` marks the first one exactly (higher ones may be false).
+            if position + 8 <= haystack.count {
+                let difference = ((base + position).loadUnaligned(as: UInt64.self) | foldWord) ^ firstWord
+                let candidates = (difference &- ones) & ~difference & (ones &* 0x80)
+                position += candidates.trailingZeroBitCount / 8
+                if candidates == 0 { continue }
+                guard position <= last else { return nil }
+            }
+            if haystack[position] | fold == first {
                 var matched = true
                 for k in 1..<needle.count {
                     let a = haystack[position + k], b = needle[k]
