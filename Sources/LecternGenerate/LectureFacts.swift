@@ -121,16 +121,16 @@ enum FactFinder {
         let length = text.count
         guard length > 0, length <= 40, !text.utf8.contains(0x0A) else { return nil }
         if inline == .code {
-            let scalars = text.unicodeScalars
-            func isNameStart(_ s: Unicode.Scalar) -> Bool { (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || s == "_" }
-            func isName(_ s: Unicode.Scalar) -> Bool { isNameStart(s) || (s >= "0" && s <= "9") || s == "." }
-            var name = Substring(text)
-            var shape = "identifier"
-            if name.hasSuffix("()") { name = name.dropLast(2); shape = "call" }
-            guard let first = name.unicodeScalars.first, isNameStart(first), name.unicodeScalars.allSatisfy(isName),
-                  !name.hasSuffix("."), scalars.count >= 2 else { return nil }
-            if shape == "call" { return (.code, shape) }
-            return (.code, codeShape(String(name)))
+            // A code name is ASCII, where bytes are characters: text with anything else is no name, by bytes or not.
+            func isNameStart(_ b: UInt8) -> Bool { PlainText.isASCIILetter(b) || b == UInt8(ascii: "_") }
+            func isName(_ b: UInt8) -> Bool { PlainText.isASCIIWordByte(b) || b == UInt8(ascii: ".") }
+            let bytes = text.utf8
+            let isCall = bytes.count >= 2 && bytes.suffix(2).elementsEqual("()".utf8)
+            let name = isCall ? bytes.dropLast(2) : bytes[...]
+            guard let first = name.first, isNameStart(first), name.allSatisfy(isName),
+                  name.last != UInt8(ascii: "."), bytes.count >= 2 else { return nil }
+            if isCall { return (.code, "call") }
+            return (.code, codeShape(String(Substring(name))))
         }
         if length == 4, let year = Int(text), (1000...2100).contains(year) { return (.year, "year") }
         // Words as `split(separator: " ")` counts them, and whether every character may be in a term.
@@ -167,8 +167,11 @@ enum FactFinder {
     static func codeShape(_ name: String) -> String {
         if keywords.contains(name) { return "keyword" }
         if literals.contains(name) { return "literal" }
-        let parts = name.split(separator: ".")
-        if parts.count == 2, fileExtensions.contains(parts[1].lowercased()) { return "file" }
+        // Without a "." byte there is no "." character to split at.
+        if name.utf8.contains(UInt8(ascii: ".")) {
+            let parts = name.split(separator: ".")
+            if parts.count == 2, fileExtensions.contains(parts[1].lowercased()) { return "file" }
+        }
         if name.count >= 2, name.allSatisfy({ PlainText.isUppercase($0) || $0 == "_" || PlainText.isNumber($0) }) {
             return "constant"
         }
@@ -199,7 +202,7 @@ enum FactFinder {
                 guard let equals = trimmed.firstIndex(of: "=") else { continue }
                 let after = trimmed[trimmed.index(after: equals)...]
                 if after.hasPrefix("=") { continue }
-                let name = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+                let name = PlainText.trimmingSpaces(trimmed[..<equals])
                 if let first = name.first, PlainText.isLetter(first) || first == "_",
                    name.allSatisfy(PlainText.isWordCharacter) { out.insert(name) }
             }

@@ -188,6 +188,21 @@ enum PlainText {
         return keeps(first) && keeps(last) ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// `text.trimmingCharacters(in: .whitespaces)`. Spaces and tabs are taken off by bytes; when ASCII is left at
+    /// both ends, Foundation would trim no more (its other white space is not ASCII), else it does the work.
+    static func trimmingSpaces(_ text: Substring) -> String {
+        let bytes = text.utf8
+        var start = bytes.startIndex, end = bytes.endIndex
+        let isSpaceOrTab = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        while start < end, isSpaceOrTab(bytes[start]) { bytes.formIndex(after: &start) }
+        while start < end, isSpaceOrTab(bytes[bytes.index(before: end)]) { bytes.formIndex(before: &end) }
+        guard start < end else { return "" }
+        guard bytes[start] < 0x80, bytes[bytes.index(before: end)] < 0x80 else {
+            return text.trimmingCharacters(in: .whitespaces)
+        }
+        return String(text[start..<end])
+    }
+
     /// `text.split(whereSeparator: { $0.isWhitespace }).count`.
     static func wordCount(_ text: String) -> Int {
         wordCount(text, plain: isPlain(text))
