@@ -34,7 +34,8 @@ enum FactFinder {
         var seen = Set<String>()
         for (position, paragraph) in paragraphs(blocks).enumerated() {
             guard let inlines = paragraph.inlines else { continue }
-            var sentences = SentenceSplitter.split(paragraph.text ?? "").map(Sentence.init).filter(\.isUsable)
+            // Split when a run could be a fact: most paragraphs highlight nothing new.
+            lazy var sentences = SentenceSplitter.split(paragraph.text ?? "").map(Sentence.init).filter(\.isUsable)
             for run in inlines {
                 guard let kind = run.kind, kind != .link else { continue }
                 let text = PlainText.trimmed(run.text)
