@@ -233,7 +233,9 @@ enum FactFinder {
               }) ?? nil
         else { return characterOccurrences(of: needle, in: text, kind: kind) }
         let utf8 = text.utf8
-        return offsets.map { utf8.index(utf8.startIndex, offsetBy: $0.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: $0.upperBound) }
+        return offsets.map {
+            utf8.index(utf8.startIndex, offsetBy: $0.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: $0.upperBound)
+        }
     }
 
     /// Byte ranges of the occurrences in plain text, by the rules of `characterOccurrences`.
