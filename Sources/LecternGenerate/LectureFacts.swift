@@ -198,7 +198,8 @@ enum FactFinder {
     static func assignedNames(_ code: [String]) -> Set<String> {
         var out = Set<String>()
         for text in code {
-            for line in text.split(separator: "\n") {
+            // No "=" character without an "=" byte: most lines are passed over by bytes.
+            for line in PlainText.lines(text) where line.utf8.contains(UInt8(ascii: "=")) {
                 let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
                 guard let equals = trimmed.firstIndex(of: "=") else { continue }
                 let after = trimmed[trimmed.index(after: equals)...]

@@ -203,6 +203,14 @@ enum PlainText {
         return String(text[start..<end])
     }
 
+    /// `text.split(separator: "\n")`. A line feed is a character of its own unless a carriage return comes
+    /// before it, so without one the lines are found by bytes.
+    static func lines(_ text: String) -> [Substring] {
+        let bytes = text.utf8
+        guard !bytes.contains(0x0D) else { return text.split(separator: "\n") }
+        return bytes.split(separator: 0x0A).map { text[$0.startIndex..<$0.endIndex] }
+    }
+
     /// `text.split(whereSeparator: { $0.isWhitespace }).count`.
     static func wordCount(_ text: String) -> Int {
         wordCount(text, plain: isPlain(text))
