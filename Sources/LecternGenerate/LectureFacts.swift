@@ -82,14 +82,19 @@ enum FactFinder {
     /// Paragraphs of the topic, including those inside lists and quotes.
     static func paragraphs(_ blocks: [Block]) -> [Block] {
         var out: [Block] = []
+        appendParagraphs(of: blocks, to: &out)
+        return out
+    }
+
+    /// Into one array: a list's items made no arrays of their own.
+    private static func appendParagraphs(of blocks: [Block], to out: inout [Block]) {
         for block in blocks {
             switch block.type {
             case .paragraph, .quote: out.append(block)
-            case .list: out.append(contentsOf: (block.items ?? []).flatMap { paragraphs($0) })
+            case .list: for item in block.items ?? [] { appendParagraphs(of: item, to: &out) }
             default: break
             }
         }
-        return out
     }
 
     /// A sentence fit to become a question: long enough to say something, short enough to read, no formula,
