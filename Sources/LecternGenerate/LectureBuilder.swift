@@ -227,8 +227,9 @@ public struct LectureBuilder: Sendable {
     static func keySentence(_ blocks: [Block]) -> String? {
         var question: String?
         for block in blocks where block.type == .paragraph || block.type == .quote {
+            // The cheap test first: tokenizing is most of the work.
             for sentence in SentenceSplitter.split(block.plainText)
-            where Tokenizer.words(in: sentence).count >= 6 && [".", "!", "?", ":", "…"].contains(sentence.last ?? " ") {
+            where [".", "!", "?", ":", "…"].contains(sentence.last ?? " ") && Tokenizer.words(in: sentence).count >= 6 {
                 if !FactFinder.isQuestion(sentence) { return sentence }
                 if question == nil { question = sentence }
             }

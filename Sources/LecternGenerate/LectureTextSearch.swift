@@ -11,13 +11,33 @@ import Foundation
 enum PlainText {
     static func isPlain(_ text: String) -> Bool {
         var text = text
-        if text.withUTF8({ $0.allSatisfy(isPlainASCII) }) { return true }
+        if text.withUTF8(isPlainASCII) { return true }
         return text.unicodeScalars.allSatisfy { $0.isASCII ? isPlainASCII(UInt8($0.value)) : isPlainSymbol($0.value) }
     }
 
     @inline(__always)
     static func isPlainASCII(_ byte: UInt8) -> Bool {
         (byte >= 0x20 && byte < 0x7F) || (byte >= 0x09 && byte <= 0x0C)
+    }
+
+    /// Whether every byte is plain ASCII, eight at a time: most eight-byte runs of lesson text are printable ASCII
+    /// (0x20–0x7E); only a run that is not (a line feed, a tab, a non-ASCII byte) is looked at byte by byte.
+    static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits = ones &* 0x80
+        var start = 0
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            while start + 8 <= bytes.count {
+                let word = (base + start).loadUnaligned(as: UInt64.self)
+                // A high bit is set if some byte is below 0x20, above 0x7E (0x7F becomes 0x80) or above 0x7F.
+                let belowSpace = (word &- ones &* 0x20) & ~word
+                if (belowSpace | (word &+ ones) | word) & highBits != 0,
+                   !UnsafeBufferPointer(rebasing: bytes[start..<(start + 8)]).allSatisfy(isPlainASCII) {
+                    return false
+                }
+                start += 8
+            }
+        }
+        return UnsafeBufferPointer(rebasing: bytes[start...]).allSatisfy(isPlainASCII)
     }
 
     static func isPlainSymbol(_ value: UInt32) -> Bool {
@@ -35,6 +55,60 @@ enum PlainText {
 
     @inline(__always)
     static func lowerASCII(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+
+    /// The byte of a one-byte character: an ASCII character has the Unicode properties that its byte shows, so
+    /// the tests below answer it without looking up Unicode's tables.
+    @inline(__always)
+    static func asciiByte(_ character: Character) -> UInt8? {
+        character.utf8.count == 1 ? character.utf8.first : nil
+    }
+
+    @inline(__always)
+    static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+
+    @inline(__always)
+    static func isASCIIDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    @inline(__always)
+    static func isASCIIWordByte(_ byte: UInt8) -> Bool { isASCIILetter(byte) || isASCIIDigit(byte) || byte == UInt8(ascii: "_") }
+
+    /// `character.isLetter`.
+    static func isLetter(_ character: Character) -> Bool {
+        asciiByte(character).map(isASCIILetter) ?? character.isLetter
+    }
+
+    /// `character.isNumber`.
+    static func isNumber(_ character: Character) -> Bool {
+        asciiByte(character).map(isASCIIDigit) ?? character.isNumber
+    }
+
+    /// `character.isUppercase`.
+    static func isUppercase(_ character: Character) -> Bool {
+        asciiByte(character).map { $0 &- UInt8(ascii: "A") < 26 } ?? character.isUppercase
+    }
+
+    /// A letter, digit or `_`: what a whole-word match must not touch.
+    static func isWordCharacter(_ character: Character) -> Bool {
+        asciiByte(character).map(isASCIIWordByte) ?? (character.isLetter || character.isNumber)
+    }
+
+    /// `isWordCharacter` of the character whose UTF-8 starts at `offset` of plain text: an ASCII one by its byte,
+    /// another (a whole character, as every scalar of plain text) by the `Character` properties.
+    static func isWordCharacter(startingAt offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let byte = bytes[offset]
+        if byte < 0x80 { return isASCIIWordByte(byte) }
+        var rest = UnsafeBufferPointer(rebasing: bytes[offset...]).makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&rest) else { return false }
+        return isWordCharacter(Character(scalar))
+    }
+
+    /// Offset of the first byte of the scalar that ends at `offset`.
+    static func scalarStart(before offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var start = offset - 1
+        while bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return start
+    }
 
     /// `text.range(of: needle, options: caseInsensitive ? .caseInsensitive : [], range: start..<text.endIndex)`.
     static func firstRange(of needle: String, in text: String, from start: String.Index,
@@ -71,15 +145,29 @@ enum PlainText {
         }
     }
 
-    private static func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>,
-                                    from: Int, caseInsensitive: Bool) -> Int? {
-        guard !needle.isEmpty, haystack.count - from >= needle.count else { return nil }
+    static func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>,
+                            from: Int, caseInsensitive: Bool) -> Int? {
+        guard !needle.isEmpty, haystack.count - from >= needle.count, let base = UnsafeRawPointer(haystack.baseAddress) else {
+            return nil
+        }
+        // A byte can start a match when `byte | fold == first`: either case of a letter when case does not count.
         let first = caseInsensitive ? lowerASCII(needle[0]) : needle[0]
+        let fold: UInt8 = caseInsensitive && isASCIILetter(first) ? 0x20 : 0
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let foldWord = ones &* UInt64(fold), firstWord = ones &* UInt64(first)
         var position = from
         let last = haystack.count - needle.count
         while position <= last {
-            let byte = caseInsensitive ? lowerASCII(haystack[position]) : haystack[position]
-            if byte == first {
+            // Eight bytes at a time, on to the first that can start a match: a zero byte of `difference`. The lowest
+            // high bit of `candidates` marks the first one exactly (higher ones may be false).
+            if position + 8 <= haystack.count {
+                let difference = ((base + position).loadUnaligned(as: UInt64.self) | foldWord) ^ firstWord
+                let candidates = (difference &- ones) & ~difference & (ones &* 0x80)
+                position += candidates.trailingZeroBitCount / 8
+                if candidates == 0 { continue }
+                guard position <= last else { return nil }
+            }
+            if haystack[position] | fold == first {
                 var matched = true
                 for k in 1..<needle.count {
                     let a = haystack[position + k], b = needle[k]
@@ -100,20 +188,47 @@ enum PlainText {
         return keeps(first) && keeps(last) ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// `text.trimmingCharacters(in: .whitespaces)`. Spaces and tabs are taken off by bytes; when ASCII is left at
+    /// both ends, Foundation would trim no more (its other white space is not ASCII), else it does the work.
+    static func trimmingSpaces(_ text: Substring) -> String {
+        let bytes = text.utf8
+        var start = bytes.startIndex, end = bytes.endIndex
+        let isSpaceOrTab = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        while start < end, isSpaceOrTab(bytes[start]) { bytes.formIndex(after: &start) }
+        while start < end, isSpaceOrTab(bytes[bytes.index(before: end)]) { bytes.formIndex(before: &end) }
+        guard start < end else { return "" }
+        guard bytes[start] < 0x80, bytes[bytes.index(before: end)] < 0x80 else {
+            return text.trimmingCharacters(in: .whitespaces)
+        }
+        return String(text[start..<end])
+    }
+
+    /// `text.split(separator: "\n")`. A line feed is a character of its own unless a carriage return comes
+    /// before it, so without one the lines are found by bytes.
+    static func lines(_ text: String) -> [Substring] {
+        let bytes = text.utf8
+        guard !bytes.contains(0x0D) else { return text.split(separator: "\n") }
+        return bytes.split(separator: 0x0A).map { text[$0.startIndex..<$0.endIndex] }
+    }
+
     /// `text.split(whereSeparator: { $0.isWhitespace }).count`.
     static func wordCount(_ text: String) -> Int {
-        guard isPlain(text) else { return text.split(whereSeparator: { $0.isWhitespace }).count }
-        var count = 0
-        var inWord = false
-        for byte in text.utf8 {
-            if isSpace(byte) {
-                inWord = false
-            } else if !inWord {
-                inWord = true
+        wordCount(text, plain: isPlain(text))
+    }
+
+    /// `wordCount(_:)` of a text whose plainness was found already.
+    static func wordCount(_ text: String, plain textIsPlain: Bool) -> Int {
+        guard textIsPlain else { return text.split(whereSeparator: { $0.isWhitespace }).count }
+        var text = text
+        return text.withUTF8 { bytes in
+            // A word starts at a byte that is not white space, after one that is (or at the start).
+            guard let first = bytes.first else { return 0 }
+            var count = isSpace(first) ? 0 : 1
+            for offset in bytes.indices.dropFirst() where !isSpace(bytes[offset]) && isSpace(bytes[offset - 1]) {
                 count += 1
             }
+            return count
         }
-        return count
     }
 
     /// `text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")`.
@@ -121,17 +236,26 @@ enum PlainText {
         guard isPlain(text) else {
             return text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
-        for byte in text.utf8 {
-            if isSpace(byte) {
-                pendingSpace = !out.isEmpty
-            } else {
-                if pendingSpace { out.append(0x20); pendingSpace = false }
-                out.append(lowerASCII(byte))
+        var text = text
+        return text.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { out in
+                var count = 0
+                var pendingSpace = false
+                for byte in bytes {
+                    if isSpace(byte) {
+                        pendingSpace = count > 0
+                    } else {
+                        if pendingSpace {
+                            out[count] = 0x20
+                            count += 1
+                            pendingSpace = false
+                        }
+                        out[count] = lowerASCII(byte)
+                        count += 1
+                    }
+                }
+                return count
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }
