@@ -70,31 +70,33 @@ public struct LectureBuilder: Sendable {
 
         var media: [String: MediaFile] = [:]
         var sectionsByFolder: [String: [Topic]] = [:]
+        var contextsByFolder: [String: [LectureQuestionMaker.TopicContext]] = [:]
         let posts = parsed.sorted(by: { $0.path < $1.path })
         let folders = posts.map { Self.subjectFolder(of: $0.path, coursePath: course.source.path) }
-        // Each post's topics, their local images pointed at the output folder (the images to copy listed per post).
+        // Each post's topics, their local images pointed at the output folder (the images to copy listed per post),
+        // and each topic's own question material (its facts, key sentence, …), which needs no other topic.
         let topicsByPost = Array(zip(posts, folders)).concurrentMap { post, folder in
             var postMedia: [String: MediaFile] = [:]
             var topics = topics(of: post, week: Self.week(of: folder, settings: course.settings), courseID: course.id)
             for index in topics.indices {
                 topics[index].blocks = Self.localisingImages(topics[index].blocks, course: course, media: &postMedia)
             }
-            return (topics: topics, media: postMedia)
+            let contexts = topics.map { LectureQuestionMaker.context(id: $0.id, title: $0.title, blocks: $0.blocks) }
+            return (topics: topics, media: postMedia, contexts: contexts)
         }
         for (folder, post) in zip(folders, topicsByPost) {
             media.merge(post.media) { _, same in same }  // an image's output path is made from its source path
             sectionsByFolder[folder, default: []] += post.topics
+            contextsByFolder[folder, default: []] += post.contexts
         }
         let weekOf = { (folder: String) in Self.week(of: folder, settings: course.settings) }
         let subjectFolders = sectionsByFolder.keys.sorted { (weekOf($0), $0) < (weekOf($1), $1) }
             .filter { !(sectionsByFolder[$0] ?? []).isEmpty }
 
-        // Questions need the whole course: distractors come from other topics. Each topic's own work (its facts,
-        // then its questions) is independent of the others' and runs on all cores; the order is the serial one.
+        // Questions need the whole course: distractors come from other topics. Each topic's questions are
+        // independent of the others' and made on all cores; the order is the serial one.
         let courseTopics = subjectFolders.flatMap { sectionsByFolder[$0]! }
-        let contexts = courseTopics.concurrentMap {
-            LectureQuestionMaker.context(id: $0.id, title: $0.title, blocks: $0.blocks)
-        }
+        let contexts = subjectFolders.flatMap { contextsByFolder[$0]! }
         let maker = LectureQuestionMaker(wordNet: wordNet, topics: contexts)
         let contextByID = Dictionary(contexts.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let poolPerTopic = options.poolQuestionsPerTopic

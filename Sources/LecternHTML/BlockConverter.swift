@@ -351,8 +351,8 @@ final class BlockConverter {
 
     private func codeBlock(_ node: Int32) -> Block? {
         var text = dom.rawText(of: node, exact: true)
-        // HTML ignores one newline straight after <pre>.
-        if text.hasPrefix("\r\n") { text.removeFirst(2) } else if text.hasPrefix("\n") { text.removeFirst() }
+        // HTML ignores one newline straight after <pre> (CR LF is one Character).
+        if text.hasPrefix("\r\n") || text.hasPrefix("\n") { text.removeFirst() }
         guard !text.unicodeScalars.allSatisfy({ TextTools.isSpace($0) }) else { return nil }
         return Block(type: .code, text: text, language: codeLanguage(node))
     }

@@ -45,7 +45,11 @@ struct TagSet: ExpressibleByArrayLiteral {
     private var bits: UInt128 = 0
 
     init(arrayLiteral tags: Tag...) {
-        for tag in tags { bits |= 1 << tag.rawValue }
+        for tag in tags {
+            // A tag past the mask's width would silently be in no set (a dropped element kept).
+            precondition(Int(tag.rawValue) < UInt128.bitWidth, "Tag \(tag) does not fit a TagSet")
+            bits |= 1 << tag.rawValue
+        }
     }
 
     func contains(_ tag: Tag) -> Bool { bits & (1 << tag.rawValue) != 0 }
@@ -99,7 +103,8 @@ struct DOM {
     subscript(_ i: Int32) -> DOMNode { nodes[Int(i)] }
 
     func children(of i: Int32) -> ArraySlice<Int32> {
-        childList[Int(childStart[Int(i)])..<Int(childStart[Int(i) + 1])]
+        assert(childStart.count == nodes.count + 1, "indexChildren() must follow the last append")
+        return childList[Int(childStart[Int(i)])..<Int(childStart[Int(i) + 1])]
     }
 
     /// Appends a node; `indexChildren()` must follow the last append.

@@ -87,7 +87,8 @@ struct URLPolicy {
             path = String(path[..<hash])
         }
         if let q = path.firstIndex(of: "?") { path = String(path[..<q]) }
-        if path.utf8.contains(UInt8(ascii: "%")) { path = path.removingPercentEncoding ?? path }
+        // Foundation only for a `%` or non-ASCII text (it also drops a leading U+FEFF, a pasted zero-width space).
+        if path.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x80 }) { path = path.removingPercentEncoding ?? path }
         if path.isEmpty {
             // "#section" or "?x": the post itself.
             return .allowed(sourcePath + (keepFragment ? fragment : ""))

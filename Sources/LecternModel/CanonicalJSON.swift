@@ -287,7 +287,6 @@ protocol ConcurrentlyWrittenArray {
 extension Array: ConcurrentlyWrittenArray where Element: ConcurrentlyEncodable {
     /// Encodes the elements (at `depth + 1`) on all cores, then copies them into `encoder` in order.
     func writeConcurrently(into encoder: StreamingJSONEncoder, depth: Int) throws {
-        if let subjects = self as? [Subject] { return encoder.stream.writeConcurrently(subjects, depth: depth) }
         let written = try concurrentMap { element -> Result<[UInt8], any Error> in
             Result {
                 if let writable = element as? any CanonicalJSONWritable {

@@ -89,41 +89,12 @@ extension JSONStream {
 
 extension Subject: CanonicalJSONWritable {
     func writeJSON(to stream: inout JSONStream, depth: Int) {
-        writeJSON(to: &stream, depth: depth) { stream, depth in stream.writeArray(topics, depth: depth) }
-    }
-
-    /// `writeTopics` writes the `topics` array at the depth it is given.
-    func writeJSON(to stream: inout JSONStream, depth: Int, topics writeTopics: (inout JSONStream, Int) -> Void) {
         var object = stream.beginObject(depth: depth)
         stream.entry(CodingKeys.endingProject, endingProject, in: &object)
         stream.entry(CodingKeys.title, title, in: &object)
-        stream.key(CodingKeys.topics, in: &object)
-        writeTopics(&stream, object.depth + 1)
+        stream.entry(CodingKeys.topics, topics, in: &object)
         stream.entry(CodingKeys.week, week, in: &object)
         stream.end(object)
-    }
-}
-
-extension JSONStream {
-    /// A course's subjects as an array at `depth`, their topics written on all cores first: a course has a few
-    /// subjects and hundreds of topics, so topics are what spreads evenly over the cores.
-    mutating func writeConcurrently(_ subjects: [Subject], depth: Int) {
-        let topicDepth = depth + 3  // array, subject, its topics array, topic
-        let written = subjects.flatMap(\.topics).concurrentMap { topic in
-            var stream = JSONStream()
-            topic.writeJSON(to: &stream, depth: topicDepth)
-            return stream.bytes
-        }
-        bytes.reserveCapacity(bytes.count + written.reduce(0) { $0 + $1.count } + written.count * (2 * topicDepth + 4)
-                              + subjects.count * 1024)
-        var next = 0
-        writeArray(subjects, depth: depth) { stream, subject, depth in
-            let topics = written[next..<(next + subject.topics.count)]
-            next += topics.count
-            subject.writeJSON(to: &stream, depth: depth) { stream, depth in
-                stream.writeArray(Array(topics), depth: depth) { stream, bytes, _ in stream.bytes.append(contentsOf: bytes) }
-            }
-        }
     }
 }
 

@@ -62,6 +62,18 @@ private func json(_ post: ParsedPost) throws -> String {
         #expect(inlines.contains(Inline(text: "fact(5)", kind: .code)))
     }
 
+    /// One line break straight after <pre> is not part of the code, whether LF or CR LF (a single Character,
+    /// which once crashed the parse when it was all the block held).
+    @Test func lineBreakAfterPreIsDropped() throws {
+        for html in ["<article><pre>&#13;\nprint(1)</pre><p>After the code.</p></article>",
+                     "<article><pre>\nprint(1)</pre><p>After the code.</p></article>"] {
+            let post = try parse(html)
+            #expect(post.blocks.first { $0.type == .code }?.text == "print(1)")
+        }
+        let onlyBreak = try parse("<article><pre>&#13;\n</pre><p>Only a paragraph is left here.</p></article>")
+        #expect(!onlyBreak.blocks.contains { $0.type == .code })
+    }
+
     @Test func codeKeepsWhitespaceAndLanguage() throws {
         let code = try #require(post.blocks.first { $0.type == .code })
         #expect(code.language == "python")
@@ -179,6 +191,7 @@ private func json(_ post: ParsedPost) throws -> String {
             <a href="../../../../etc/passwd">escape</a>
             <a href="file:///etc/passwd">file</a>
             <a href="my%20notes.html?x=1#top">notes</a>
+            <a href="&#xFEFF;notes.html">bom</a>
             </p>
             <img src="../../../outside.png" alt="outside">
             <img src="../../inbox-root.png" alt="root">
@@ -194,6 +207,8 @@ private func json(_ post: ParsedPost) throws -> String {
         #expect(hrefs["escape"] == nil)
         #expect(hrefs["file"] == nil)
         #expect(hrefs["notes"] == "course/week1/my notes.html#top")
+        // A pasted zero-width no-break space before a relative link is dropped, as percent-decoding drops it.
+        #expect(hrefs["bom"] == "course/week1/notes.html")
         let images = post.blocks.filter { $0.type == .image }
         #expect(images.map(\.src) == ["inbox-root.png", "http://example.com/pic.jpg", "course/week1/lazy.png"])
         #expect(post.warnings.contains { $0.contains("outside the inbox") })
