@@ -15,8 +15,10 @@ import Synchronization
 /// in the answer's frequency band or the next one.
 public struct QuestionValidator: Sendable {
     let wordNet: WordNet
-    /// WordNet's lemmas by word: the same options and stem words are looked up question after question.
-    private let lemmaCache = LemmaCache()
+    /// WordNet's lemmas by word, and `normalise` by text: the same options and stem words are looked up
+    /// question after question.
+    private let lemmaCache = WordMemo<[(lemma: String, pos: PartOfSpeech)]>()
+    private let normalisedCache = WordMemo<String>()
     /// `wordNet.areRelated` answers remembered by pair, when the caller asks for it (a lecture's build).
     private let relatedness: RelatednessMemo?
 
@@ -110,8 +112,10 @@ public struct QuestionValidator: Sendable {
 
     /// Case-folded, and reduced to its lemma when WordNet knows the word.
     func normalise(_ text: String) -> String {
-        let lower = PlainText.trimmed(text.lowercased())
-        return lemmas(of: lower).first?.lemma ?? lower
+        normalisedCache.value(for: text) { text in
+            let lower = PlainText.trimmed(text.lowercased())
+            return lemmas(of: lower).first?.lemma ?? lower
+        }
     }
 
     /// `wordNet.areRelated(a, b)`, remembered when the validator has a memo.
@@ -126,10 +130,7 @@ public struct QuestionValidator: Sendable {
 
     /// `wordNet.lemmas(of:)`, remembered.
     func lemmas(of word: String) -> [(lemma: String, pos: PartOfSpeech)] {
-        if let known = lemmaCache.entries.withLock({ $0[word] }) { return known }
-        let lemmas = wordNet.lemmas(of: word)
-        lemmaCache.entries.withLock { $0[word] = lemmas }
-        return lemmas
+        lemmaCache.value(for: word, wordNet.lemmas(of:))
     }
 
     /// A year answer needs year options, a number answer number options, a word answer words that
@@ -183,9 +184,17 @@ public struct QuestionValidator: Sendable {
     }
 }
 
-/// Shared by copies of a validator (a `Mutex` cannot be copied).
-final class LemmaCache: Sendable {
-    let entries = Mutex<[String: [(lemma: String, pos: PartOfSpeech)]]>([:])
+/// Answers of a pure function of a word, remembered; shared by copies of a validator (a `Mutex` cannot be copied).
+final class WordMemo<Value: Sendable>: Sendable {
+    private let entries = Mutex<[String: Value]>([:])
+
+    /// The remembered answer for `word`, or `compute(word)`, remembered (computed outside the lock).
+    func value(for word: String, _ compute: (String) -> Value) -> Value {
+        if let known = entries.withLock({ $0[word] }) { return known }
+        let value = compute(word)
+        entries.withLock { $0[word] = value }
+        return value
+    }
 }
 
 /// `WordNet.areRelated` answers by ordered pair (the relation is not assumed symmetric), for one lecture build.
