@@ -137,7 +137,8 @@ public struct QuestionValidator: Sendable {
     /// share a part of speech with it (when WordNet knows them all).
     func kindProblem(_ options: [String], answer: String) -> String? {
         func isNumber(_ s: String) -> Bool { s.allSatisfy { $0.isNumber || $0 == "," || $0 == "." } && s.contains { $0.isNumber } }
-        func isYear(_ s: String) -> Bool { s.count == 4 && Int(s).map { (1000...2100).contains($0) } == true }
+        // Only four ASCII digits can be a year: the byte count rules out the rest without counting characters.
+        func isYear(_ s: String) -> Bool { s.utf8.count == 4 && Int(s).map { (1000...2100).contains($0) } == true }
         if isYear(answer) {
             return options.allSatisfy(isYear) ? nil : "a year answer needs year options"
         }
