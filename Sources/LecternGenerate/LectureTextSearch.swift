@@ -11,7 +11,7 @@ import Foundation
 enum PlainText {
     static func isPlain(_ text: String) -> Bool {
         var text = text
-        if text.withUTF8(isPlainASCII) { return true }
+        if text.withUTF8(allPlainASCII) { return true }
         return text.unicodeScalars.allSatisfy { $0.isASCII ? isPlainASCII(UInt8($0.value)) : isPlainSymbol($0.value) }
     }
 
@@ -22,7 +22,7 @@ enum PlainText {
 
     /// Whether every byte is plain ASCII, eight at a time: most eight-byte runs of lesson text are printable ASCII
     /// (0x20–0x7E); only a run that is not (a line feed, a tab, a non-ASCII byte) is looked at byte by byte.
-    static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func allPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, highBits = ones &* 0x80
         var start = 0
         if let base = UnsafeRawPointer(bytes.baseAddress) {
@@ -67,6 +67,9 @@ enum PlainText {
     static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
 
     @inline(__always)
+    static func isASCIIUppercase(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "A") < 26 }
+
+    @inline(__always)
     static func isASCIIDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
     @inline(__always)
@@ -84,7 +87,7 @@ enum PlainText {
 
     /// `character.isUppercase`.
     static func isUppercase(_ character: Character) -> Bool {
-        asciiByte(character).map { $0 &- UInt8(ascii: "A") < 26 } ?? character.isUppercase
+        asciiByte(character).map(isASCIIUppercase) ?? character.isUppercase
     }
 
     /// A letter, digit or `_`: what a whole-word match must not touch.
@@ -147,6 +150,7 @@ enum PlainText {
 
     static func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>,
                             from: Int, caseInsensitive: Bool) -> Int? {
+        precondition(from >= 0, "a search starts inside the text")
         guard !needle.isEmpty, haystack.count - from >= needle.count, let base = UnsafeRawPointer(haystack.baseAddress) else {
             return nil
         }
@@ -161,10 +165,15 @@ enum PlainText {
             // Eight bytes at a time, on to the first that can start a match: a zero byte of `difference`. The lowest
             // high bit of `candidates` marks the first one exactly (higher ones may be false).
             if position + 8 <= haystack.count {
-                let difference = ((base + position).loadUnaligned(as: UInt64.self) | foldWord) ^ firstWord
+                // Little-endian, so that the lowest bits are the first byte on any machine.
+                let word = UInt64(littleEndian: (base + position).loadUnaligned(as: UInt64.self))
+                let difference = (word | foldWord) ^ firstWord
                 let candidates = (difference &- ones) & ~difference & (ones &* 0x80)
+                if candidates == 0 {
+                    position += 8
+                    continue
+                }
                 position += candidates.trailingZeroBitCount / 8
-                if candidates == 0 { continue }
                 guard position <= last else { return nil }
             }
             if haystack[position] | fold == first {

@@ -327,6 +327,37 @@ private func topics(_ lecture: LectureBundle) -> [Topic] { lecture.subjects.flat
                 == reference(["x": Date(timeIntervalSinceReferenceDate: 12.5)]))
     }
 
+    /// The eight-bytes-at-a-time search and the one-byte character tests give the slow paths' answers: a match
+    /// at every position across more than two words, in either case, and characters of one byte and of many.
+    @Test func byteSearchAndCharacterTestsAgreeWithTheStandardLibrary() {
+        let filler = Array("abcdefghijklmnopabcd".utf8)  // no q, r or s
+        for needle in ["q", "qr", "qrs"] {
+            for position in 0...(filler.count - needle.utf8.count) {
+                for written in [needle, needle.uppercased()] {
+                    var bytes = filler
+                    bytes.replaceSubrange(position..<(position + needle.utf8.count), with: Array(written.utf8))
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    for caseInsensitive in [false, true] {
+                        let expected = text.range(of: needle, options: caseInsensitive ? [.caseInsensitive] : [])
+                        let found = PlainText.firstRange(of: needle, in: text, from: text.startIndex, caseInsensitive: caseInsensitive)
+                        #expect(found == expected, "\(text) / \(needle) / \(caseInsensitive)")
+                    }
+                }
+            }
+        }
+        let characters: [Character] = ["a", "Z", "_", "0", "9", " ", "-", "é", "É", "e\u{301}", "ß", "İ", "²", "½", "٣",
+                                       "\r\n", "🇫🇷", "👍🏽", "Σ", "ǅ", "\u{301}"]
+        for character in characters {
+            #expect(PlainText.isLetter(character) == character.isLetter)
+            #expect(PlainText.isNumber(character) == character.isNumber)
+            #expect(PlainText.isUppercase(character) == character.isUppercase)
+            #expect(PlainText.isWordCharacter(character) == (character.isLetter || character.isNumber || character == "_"))
+        }
+        for text in ["  both ends\t", "\tтекст ", "none", " \u{3000}wide\u{3000} ", "", " \t ", "\u{A0}x "] {
+            #expect(PlainText.trimmingSpaces(Substring(text)) == text.trimmingCharacters(in: .whitespaces))
+        }
+    }
+
     /// The byte-level search, trim and collapse give Foundation's answers, plain text or not.
     @Test func plainTextAgreesWithFoundation() {
         let texts = ["A Variable is a name.", "  padded\t\n", "the Loops and loopes", "café CAFÉ cafe\u{301}",
