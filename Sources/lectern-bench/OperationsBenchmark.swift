@@ -123,14 +123,15 @@ enum Child {
         func itemsPerSecond(_ items: Int) -> String { String(format: "%.1f", Double(items) / seconds) }
     }
 
-    static func run(_ executable: URL, _ arguments: [String], in folder: URL,
+    /// - Parameter errors: where the child's standard error goes; `folder/child.err` by default.
+    static func run(_ executable: URL, _ arguments: [String], in folder: URL, errors: String? = nil,
                     before: () throws -> Void = {}) throws -> Result {
         try before()
         var fileActions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&fileActions)
         defer { posix_spawn_file_actions_destroy(&fileActions) }
         posix_spawn_file_actions_addopen(&fileActions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&fileActions, 2, folder.appendingPathComponent("child.err").path,
+        posix_spawn_file_actions_addopen(&fileActions, 2, errors ?? folder.appendingPathComponent("child.err").path,
                                          O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
