@@ -72,7 +72,9 @@ enum LectureBenchmark {
 
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         let stage = StageTime(parse: median(rows.map(\.stage.parse)), build: median(rows.map(\.stage.build)),
-                              encode: median(rows.map(\.stage.encode)), cpu: median(rows.map(\.stage.cpu)))
+                              encode: median(rows.map(\.stage.encode)), cpu: median(rows.map(\.stage.cpu)),
+                              parseCPU: median(rows.map(\.stage.parseCPU)), buildCPU: median(rows.map(\.stage.buildCPU)),
+                              encodeCPU: median(rows.map(\.stage.encodeCPU)))
         let total = median(rows.map(\.stage.total))
         let of = "median of \(rounds)"
         let xmllintTimes = rows.compactMap(\.xmllint)
@@ -87,6 +89,9 @@ enum LectureBenchmark {
                      total, of, stage.parse, stage.build, stage.encode, Double(postCount) / total, megabytes / total))
         print(String(format: "  CPU time %.3f s on %d cores (posts, topics and the bundle's big arrays are processed in parallel)",
                      stage.cpu, ProcessInfo.processInfo.activeProcessorCount))
+        print(String(format: "  CPU time per phase (and CPU/wall, 2.0 = two cores busy): parse %.3f s (%.2f), build %.3f s (%.2f), encode %.3f s (%.2f)",
+                     stage.parseCPU, stage.parseCPU / stage.parse, stage.buildCPU, stage.buildCPU / stage.build,
+                     stage.encodeCPU, stage.encodeCPU / stage.encode))
         print("  \(topics.count) topics (\(multipleChoice) with a multiple-choice engagement question), "
               + "\(lecture?.questionPool.count ?? 0) pool items, \(lecture?.subjects.count ?? 0) subjects")
         print(String(format: "  WordNet load (once per process, not in the stage time): %.2f s", wordNetSeconds))
@@ -121,6 +126,10 @@ enum LectureBenchmark {
         var build: Double
         var encode: Double
         var cpu: Double
+        /// CPU seconds of each phase.
+        var parseCPU: Double
+        var buildCPU: Double
+        var encodeCPU: Double
         var total: Double { parse + build + encode }
     }
 
@@ -156,13 +165,17 @@ enum LectureBenchmark {
             }
         }
         let parsed = Date()
+        let parsedCPU = ProcessFigures.cpuSeconds(RUSAGE_SELF)
         let input = CourseInput(id: "bench", source: SourceRef(path: "course", sha256: "bench"),
                                 settings: CourseSettings(title: "Bench"), posts: posts)
         let lecture = try LectureBuilder(options: LectureOptions(), wordNet: wordNet).build(input)
         let built = Date()
+        let builtCPU = ProcessFigures.cpuSeconds(RUSAGE_SELF)
         _ = try CanonicalJSON.encode(lecture)
+        let endCPU = ProcessFigures.cpuSeconds(RUSAGE_SELF)
         let time = StageTime(parse: parsed.timeIntervalSince(start), build: built.timeIntervalSince(parsed),
-                             encode: Date().timeIntervalSince(built), cpu: ProcessFigures.cpuSeconds(RUSAGE_SELF) - startCPU)
+                             encode: Date().timeIntervalSince(built), cpu: endCPU - startCPU, parseCPU: parsedCPU - startCPU,
+                             buildCPU: builtCPU - parsedCPU, encodeCPU: endCPU - builtCPU)
         return (time, lecture)
     }
 
