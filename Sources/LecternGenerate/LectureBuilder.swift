@@ -98,10 +98,14 @@ public struct LectureBuilder: Sendable {
         let courseTopics = subjectFolders.flatMap { sectionsByFolder[$0]! }
         let contexts = subjectFolders.flatMap { contextsByFolder[$0]! }
         let maker = LectureQuestionMaker(wordNet: wordNet, topics: contexts)
-        let contextByID = Dictionary(contexts.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        // Per topic in course order, the index of its context: a post copied into two folders keeps one ID, and
+        // the first one's context. Indices, not copies: a context holds a dozen references.
+        var firstContext: [String: Int] = [:]
+        for (index, context) in contexts.enumerated() where firstContext[context.id] == nil { firstContext[context.id] = index }
+        let contextIndices = courseTopics.map { firstContext[$0.id]! }
         let poolPerTopic = options.poolQuestionsPerTopic
-        // Per topic in course order (a post copied into two folders keeps one ID, and the first one's context).
-        let questions = courseTopics.map { contextByID[$0.id]! }.concurrentMap { context -> (EngagementQuestion?, [PoolQuestion]) in
+        let questions = contextIndices.concurrentMap { index -> (EngagementQuestion?, [PoolQuestion]) in
+            let context = contexts[index]
             let choices = maker.bestChoices(context, limit: max(1, poolPerTopic))
             var items = choices.prefix(poolPerTopic).map { maker.poolQuestion($0, topic: context) }
             if items.isEmpty, poolPerTopic > 0, let item = maker.titlePoolQuestion(context) {
@@ -114,9 +118,13 @@ public struct LectureBuilder: Sendable {
 
         let settings = course.settings
         let subjectTitles = subjectFolders.map { Self.subjectTitle($0, settings: settings, fallback: title) }
-        let subjectContexts = subjectFolders.map { sectionsByFolder[$0]!.map { contextByID[$0.id]! } }
-        let endingProjects = !projects ? subjectFolders.map { _ in nil } : Array(zip(subjectTitles, subjectContexts)).concurrentMap {
-            EndingProjectBuilder.project(subjectTitle: $0, topics: $1)
+        var subjectStart = 0
+        let subjectIndices = subjectFolders.map { folder in
+            defer { subjectStart += sectionsByFolder[folder]!.count }
+            return Array(contextIndices[subjectStart..<(subjectStart + sectionsByFolder[folder]!.count)])
+        }
+        let endingProjects = !projects ? subjectFolders.map { _ in nil } : Array(zip(subjectTitles, subjectIndices)).concurrentMap {
+            EndingProjectBuilder.project(subjectTitle: $0, topics: $1.map { contexts[$0] })
         }
         var position = 0
         let subjects = subjectFolders.indices.map { index -> Subject in
