@@ -128,7 +128,7 @@ enum FactFinder {
         guard length > 0, length <= 40, !text.utf8.contains(0x0A) else { return nil }
         if inline == .code {
             // A code name is ASCII, where bytes are characters: text with anything else is no name, by bytes or not.
-            func isNameStart(_ b: UInt8) -> Bool { PlainText.isASCIILetter(b) || b == UInt8(ascii: "_") }
+            func isNameStart(_ b: UInt8) -> Bool { UTF8Bytes.isASCIILetter(b) || b == UInt8(ascii: "_") }
             func isName(_ b: UInt8) -> Bool { PlainText.isASCIIWordByte(b) || b == UInt8(ascii: ".") }
             let bytes = text.utf8
             let isCall = bytes.count >= 2 && bytes.suffix(2).elementsEqual("()".utf8)
@@ -263,7 +263,7 @@ enum FactFinder {
                     end += 1
                 }
             }
-            let before = lower > 0 ? PlainText.scalarStart(before: lower, in: bytes) : nil
+            let before = lower > 0 ? UTF8Bytes.previousStart(bytes, lower) : nil
             if !(before.map(isWordCharacter) ?? false), !isWordCharacter(at: end),
                kind != .code || before.map({ bytes[$0] }) != UInt8(ascii: ".") {
                 out.append(lower..<end)

@@ -1,4 +1,5 @@
 import Foundation
+import LecternText
 
 /// Searching, trimming and collapsing lesson text without Foundation's NSString bridging, which was most of the
 /// lecture stage's time. Each function gives exactly Foundation's (or the standard library's) answer: it works
@@ -23,19 +24,15 @@ enum PlainText {
     /// Whether every byte is plain ASCII, eight at a time: most eight-byte runs of lesson text are printable ASCII
     /// (0x20–0x7E); only a run that is not (a line feed, a tab, a non-ASCII byte) is looked at byte by byte.
     static func allPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highBits = ones &* 0x80
         var start = 0
-        if let base = UnsafeRawPointer(bytes.baseAddress) {
-            while start + 8 <= bytes.count {
-                let word = (base + start).loadUnaligned(as: UInt64.self)
-                // A high bit is set if some byte is below 0x20, above 0x7E (0x7F becomes 0x80) or above 0x7F.
-                let belowSpace = (word &- ones &* 0x20) & ~word
-                if (belowSpace | (word &+ ones) | word) & highBits != 0,
-                   !UnsafeBufferPointer(rebasing: bytes[start..<(start + 8)]).allSatisfy(isPlainASCII) {
-                    return false
-                }
-                start += 8
+        while start + 8 <= bytes.count {
+            let word = UTF8Bytes.load8(bytes, start)
+            // Some byte below 0x20, or above 0x7E (0x7F plus one has its high bit set), or above 0x7F.
+            if UTF8Bytes.hasByteBelow(word, 0x20) | (((word &+ UTF8Bytes.ones) | word) & UTF8Bytes.highs) != 0,
+               !UnsafeBufferPointer(rebasing: bytes[start..<(start + 8)]).allSatisfy(isPlainASCII) {
+                return false
             }
+            start += 8
         }
         return UnsafeBufferPointer(rebasing: bytes[start...]).allSatisfy(isPlainASCII)
     }
@@ -64,30 +61,23 @@ enum PlainText {
     }
 
     @inline(__always)
-    static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
-
-    @inline(__always)
-    static func isASCIIUppercase(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "A") < 26 }
-
-    @inline(__always)
-    static func isASCIIDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
-
-    @inline(__always)
-    static func isASCIIWordByte(_ byte: UInt8) -> Bool { isASCIILetter(byte) || isASCIIDigit(byte) || byte == UInt8(ascii: "_") }
+    static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+        UTF8Bytes.isASCIILetter(byte) || UTF8Bytes.isDigit(byte) || byte == UInt8(ascii: "_")
+    }
 
     /// `character.isLetter`.
     static func isLetter(_ character: Character) -> Bool {
-        asciiByte(character).map(isASCIILetter) ?? character.isLetter
+        asciiByte(character).map(UTF8Bytes.isASCIILetter) ?? character.isLetter
     }
 
     /// `character.isNumber`.
     static func isNumber(_ character: Character) -> Bool {
-        asciiByte(character).map(isASCIIDigit) ?? character.isNumber
+        asciiByte(character).map(UTF8Bytes.isDigit) ?? character.isNumber
     }
 
     /// `character.isUppercase`.
     static func isUppercase(_ character: Character) -> Bool {
-        asciiByte(character).map(isASCIIUppercase) ?? character.isUppercase
+        asciiByte(character).map(UTF8Bytes.isASCIIUpper) ?? character.isUppercase
     }
 
     /// A letter, digit or `_`: what a whole-word match must not touch.
@@ -100,17 +90,7 @@ enum PlainText {
     static func isWordCharacter(startingAt offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let byte = bytes[offset]
         if byte < 0x80 { return isASCIIWordByte(byte) }
-        var rest = UnsafeBufferPointer(rebasing: bytes[offset...]).makeIterator()
-        var decoder = UTF8()
-        guard case .scalarValue(let scalar) = decoder.decode(&rest) else { return false }
-        return isWordCharacter(Character(scalar))
-    }
-
-    /// Offset of the first byte of the scalar that ends at `offset`.
-    static func scalarStart(before offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var start = offset - 1
-        while bytes[start] & 0xC0 == 0x80 { start -= 1 }
-        return start
+        return Unicode.Scalar(UTF8Bytes.scalar(bytes, offset).value).map { isWordCharacter(Character($0)) } ?? false
     }
 
     /// `text.range(of: needle, options: caseInsensitive ? .caseInsensitive : [], range: start..<text.endIndex)`.
@@ -151,24 +131,17 @@ enum PlainText {
     static func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>,
                             from: Int, caseInsensitive: Bool) -> Int? {
         precondition(from >= 0, "a search starts inside the text")
-        guard !needle.isEmpty, haystack.count - from >= needle.count, let base = UnsafeRawPointer(haystack.baseAddress) else {
-            return nil
-        }
+        guard !needle.isEmpty, haystack.count - from >= needle.count else { return nil }
         // A byte can start a match when `byte | fold == first`: either case of a letter when case does not count.
         let first = caseInsensitive ? lowerASCII(needle[0]) : needle[0]
-        let fold: UInt8 = caseInsensitive && isASCIILetter(first) ? 0x20 : 0
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let foldWord = ones &* UInt64(fold), firstWord = ones &* UInt64(first)
+        let fold: UInt8 = caseInsensitive && UTF8Bytes.isASCIILetter(first) ? 0x20 : 0
+        let foldWord = UTF8Bytes.ones &* UInt64(fold)
         var position = from
         let last = haystack.count - needle.count
         while position <= last {
-            // Eight bytes at a time, on to the first that can start a match: a zero byte of `difference`. The lowest
-            // high bit of `candidates` marks the first one exactly (higher ones may be false).
+            // Eight bytes at a time, on to the first that can start a match (the lowest bits are the first byte).
             if position + 8 <= haystack.count {
-                // Little-endian, so that the lowest bits are the first byte on any machine.
-                let word = UInt64(littleEndian: (base + position).loadUnaligned(as: UInt64.self))
-                let difference = (word | foldWord) ^ firstWord
-                let candidates = (difference &- ones) & ~difference & (ones &* 0x80)
+                let candidates = UTF8Bytes.bytesEqual(UTF8Bytes.load8(haystack, position) | foldWord, first)
                 if candidates == 0 {
                     position += 8
                     continue

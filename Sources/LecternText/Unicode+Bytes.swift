@@ -1,12 +1,13 @@
 import Foundation
 
-// Byte-level helpers shared by the splitter, the tokenizer and the analyzer. Everything here works on
-// valid UTF-8 (the bytes of a Swift `String`), so decoding needs only bounds checks.
+// Byte-level helpers shared by the splitter, the tokenizer and the analyzer, and (the public ones) by the
+// lecture builder's plain-text search. Everything here works on valid UTF-8 (the bytes of a Swift `String`),
+// so decoding needs only bounds checks.
 
-enum UTF8Bytes {
+public enum UTF8Bytes {
     /// Decodes the scalar starting at `i`; returns the scalar value and its length in bytes.
-    @inline(__always)
-    static func scalar(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (value: UInt32, length: Int) {
+    @inlinable @inline(__always)
+    public static func scalar(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (value: UInt32, length: Int) {
         let b0 = UInt32(p[i])
         if b0 < 0x80 { return (b0, 1) }
         let n = p.count
@@ -24,17 +25,17 @@ enum UTF8Bytes {
     }
 
     /// The start of the scalar that ends just before `i`.
-    @inline(__always)
-    static func previousStart(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+    @inlinable @inline(__always)
+    public static func previousStart(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
         var j = i - 1
         while j > 0 && (p[j] & 0xC0) == 0x80 { j -= 1 }
         return j
     }
 
-    @inline(__always) static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
-    @inline(__always) static func isASCIIUpper(_ b: UInt8) -> Bool { b &- 0x41 < 26 }
+    @inlinable @inline(__always) public static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
+    @inlinable @inline(__always) public static func isASCIIUpper(_ b: UInt8) -> Bool { b &- 0x41 < 26 }
     @inline(__always) static func isASCIILower(_ b: UInt8) -> Bool { b &- 0x61 < 26 }
-    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+    @inlinable @inline(__always) public static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
 
     /// Space, tab, CR, LF, VT, FF (ASCII whitespace).
     @inline(__always) static func isASCIISpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
@@ -97,17 +98,17 @@ enum UTF8Bytes {
     @inline(__always) static func isHyphen(_ v: UInt32) -> Bool { v == 0x2D || v == 0x2010 || v == 0x2011 }
 
     // SWAR helpers: eight bytes at a time.
-    static let ones: UInt64 = 0x0101_0101_0101_0101
-    static let highs: UInt64 = 0x8080_8080_8080_8080
+    public static let ones: UInt64 = 0x0101_0101_0101_0101
+    public static let highs: UInt64 = 0x8080_8080_8080_8080
 
-    @inline(__always)
-    static func load8(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt64 {
+    @inlinable @inline(__always)
+    public static func load8(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt64 {
         UInt64(littleEndian: UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self))
     }
 
     /// High bit set in exactly the bytes of `x` equal to `v`.
-    @inline(__always)
-    static func bytesEqual(_ x: UInt64, _ v: UInt8) -> UInt64 {
+    @inlinable @inline(__always)
+    public static func bytesEqual(_ x: UInt64, _ v: UInt8) -> UInt64 {
         let y = x ^ (UInt64(v) &* ones)
         let t = (y & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F
         return ~(t | y | 0x7F7F_7F7F_7F7F_7F7F)
@@ -123,8 +124,8 @@ enum UTF8Bytes {
     }
 
     /// Non-zero if some byte of `x` is below `v` (v <= 0x80; bytes >= 0x80 never count).
-    @inline(__always)
-    static func hasByteBelow(_ x: UInt64, _ v: UInt8) -> UInt64 {
+    @inlinable @inline(__always)
+    public static func hasByteBelow(_ x: UInt64, _ v: UInt8) -> UInt64 {
         (x &- UInt64(v) &* ones) & ~x & highs
     }
 
