@@ -2,7 +2,7 @@ import Foundation
 
 /// The element names the parse stage treats specially, decided once per element when the tree is copied,
 /// so that the walks compare a byte instead of hashing or comparing names.
-enum Tag: UInt8 {
+enum Tag: UInt8, CaseIterable {
     case other
     case a, address, annotation, annotationXML, article, aside, b, blockquote, body, br, caption, center, cite,
          code, dd, details, dfn, dir, div, dl, dt, em, fieldset, figcaption, figure, footer, form,
@@ -18,26 +18,14 @@ enum Tag: UInt8 {
 
     init(name: String) { self = Self.byName[name] ?? .other }
 
-    private static let byName: [String: Tag] = [
-        "a": .a, "address": .address, "annotation": .annotation, "annotation-xml": .annotationXML,
-        "article": .article, "aside": .aside, "b": .b, "blockquote": .blockquote, "body": .body, "br": .br,
-        "caption": .caption, "center": .center, "cite": .cite, "code": .code, "dd": .dd, "details": .details,
-        "dfn": .dfn, "dir": .dir, "div": .div, "dl": .dl, "dt": .dt, "em": .em, "fieldset": .fieldset,
-        "figcaption": .figcaption, "figure": .figure, "footer": .footer, "form": .form, "h1": .h1, "h2": .h2,
-        "h3": .h3, "h4": .h4, "h5": .h5, "h6": .h6, "head": .head, "header": .header, "hgroup": .hgroup,
-        "hr": .hr, "html": .html, "i": .i, "img": .img, "kbd": .kbd, "legend": .legend, "li": .li,
-        "listing": .listing, "main": .main, "math": .math, "menu": .menu, "nav": .nav, "ol": .ol, "p": .p,
-        "picture": .picture, "plaintext": .plaintext, "pre": .pre, "samp": .samp, "search": .search,
-        "section": .section, "strong": .strong, "summary": .summary, "table": .table, "tbody": .tbody,
-        "td": .td, "tfoot": .tfoot, "th": .th, "thead": .thead, "title": .title, "tr": .tr, "tt": .tt, "u": .u,
-        "ul": .ul, "var": .var, "xmp": .xmp, "x-tex": .xTeX,
-        "applet": .applet, "area": .area, "audio": .audio, "base": .base, "button": .button, "canvas": .canvas,
-        "dialog": .dialog, "embed": .embed, "frame": .frame, "frameset": .frameset, "iframe": .iframe,
-        "input": .input, "link": .link, "map": .map, "meta": .meta, "noscript": .noscript, "object": .object,
-        "option": .option, "param": .param, "portal": .portal, "script": .script, "select": .select,
-        "source": .source, "style": .style, "svg": .svg, "template": .template, "textarea": .textarea,
-        "track": .track, "video": .video,
-    ]
+    /// Every tag by its element name, which is the case's own name but for the two Swift cannot spell.
+    private static let byName: [String: Tag] = Dictionary(uniqueKeysWithValues: allCases.map { tag in
+        switch tag {
+        case .annotationXML: ("annotation-xml", tag)
+        case .xTeX: ("x-tex", tag)
+        default: (String(describing: tag), tag)
+        }
+    })
 }
 
 /// A set of tags as a bit mask.
