@@ -1,9 +1,9 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Linux only: the code calls Glibc (flock, inotify, posix_spawn) and needs Swift 6's Mutex and UInt128.
 let package = Package(
     name: "Lectern",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "lectern", targets: ["lectern"]),
     ],
@@ -35,7 +35,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .executableTarget(name: "lectern", dependencies: [
-            "LecternPipeline", "LecternModel", "LecternStore",
+            "LecternPipeline", "LecternModel", "LecternStore", "LecternGenerate",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "LecternHTMLTests", dependencies: ["LecternHTML", "LecternGenerate", "LecternText", "LecternModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LecternTextTests", dependencies: ["LecternText", "LecternModel"]),
         .testTarget(name: "LecternGenerateTests", dependencies: ["LecternGenerate", "LecternText", "LecternModel"]),
-        .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternModel"]),
+        .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "LecternPipelineTests", dependencies: ["LecternPipeline", "LecternStore", "LecternModel"]),
     ],
     swiftLanguageModes: [.v6]

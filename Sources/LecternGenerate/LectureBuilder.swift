@@ -52,13 +52,12 @@ public struct CourseInput: Sendable {
 /// review schedule. Questions come from the topics' own sentences (see `LectureQuestionMaker`).
 public struct LectureBuilder: Sendable {
     let options: LectureOptions
-    let wordNet: WordNet?
+    let wordNet: WordNet
 
-    /// - Parameter wordNet: for validating multiple-choice questions; by default the shared instance.
-    ///   Without WordNet every question is free text.
-    public init(options: LectureOptions, wordNet: WordNet? = nil) {
+    /// - Parameter wordNet: validates multiple-choice questions (lemmas, synonyms) and refines term facts.
+    public init(options: LectureOptions, wordNet: WordNet) {
         self.options = options
-        self.wordNet = wordNet ?? (try? WordNet.shared())
+        self.wordNet = wordNet
     }
 
     public func build(_ course: CourseInput) throws(LecternError) -> LectureBundle {

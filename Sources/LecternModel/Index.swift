@@ -15,14 +15,14 @@ public struct IndexEntry: Codable, Sendable, Hashable {
     public var errorCode: ErrorCode?
     public var errorMessage: String?
     /// The failing stage, when the item failed.
-    public var failedStage: String?
+    public var failedStage: StageID?
     /// Path of the bundle relative to the output folder; for a post, its course's bundle.
     public var bundle: String?
     /// For a post: the ID of its course.
     public var course: String?
 
     public init(id: String, kind: ItemKind, source: SourceRef, state: StageState, errorCode: ErrorCode?,
-                errorMessage: String?, failedStage: String?, bundle: String?, course: String?) {
+                errorMessage: String?, failedStage: StageID?, bundle: String?, course: String?) {
         self.id = id
         self.kind = kind
         self.source = source

@@ -15,6 +15,7 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable, Comparable {
     case sourceMissing = "source-missing"
     case storeBusy = "store-busy"
     case diskFull = "disk-full"
+    case missingDependency = "missing-dependency"
     case internalError = "internal-error"
 
     public static func < (lhs: ErrorCode, rhs: ErrorCode) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -36,6 +37,7 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable, Comparable {
         case .invalidCourseConfig: return "Fix course.yml; `lectern status` names the line."
         case .sourceMissing: return "The file moved or changed while Lectern read it; it will be picked up on the next run."
         case .storeBusy, .diskFull: return "Lectern retries this on its own; if it persists, free disk space and run again."
+        case .missingDependency: return "Install what the message names (`make run` or scripts/setup.sh installs everything Lectern needs), then run `lectern retry --failed`."
         case .internalError: return "This is a bug in Lectern; please report it with `lectern show`."
         }
     }

@@ -103,7 +103,7 @@ public final class OCREngine: @unchecked Sendable {
             let file = (path as NSString).appendingPathComponent("\(language).traineddata")
             guard FileManager.default.isReadableFile(atPath: file) else {
                 let package = "tesseract-ocr-" + language.lowercased().replacingOccurrences(of: "_", with: "-")
-                throw LecternError(.internalError,
+                throw LecternError(.missingDependency,
                     "The text recognition data for the language \"\(language)\" is not installed (\(file) is missing). "
                     + "Install the \(package) package or set TESSDATA_PREFIX to the folder that holds \(language).traineddata.")
             }

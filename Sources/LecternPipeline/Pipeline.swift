@@ -64,8 +64,8 @@ public final class Pipeline: Sendable {
         let runs = try store.stageRuns(itemIDs: items.map(\.id))
         let selected: [StageRun]
         if let stage {
-            let names = Set(([stage] + stage.dependents).map(\.rawValue))
-            let failedThere = Set(runs.filter { $0.stage == stage.rawValue && $0.state == .failed }.map(\.itemID))
+            let names = Set([stage] + stage.dependents)
+            let failedThere = Set(runs.filter { $0.stage == stage && $0.state == .failed }.map(\.itemID))
             selected = runs.filter { names.contains($0.stage) && (!failedOnly || failedThere.contains($0.itemID)) }
         } else {
             let failed = runs.filter { $0.state == .failed }

@@ -14,7 +14,7 @@ public struct StageEvent: Sendable {
         case retrying(LecternError)
     }
     public var sourcePath: String
-    public var stage: String
+    public var stage: StageID
     public var outcome: Outcome
     public var durationMs: Int
 }

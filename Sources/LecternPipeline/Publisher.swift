@@ -36,7 +36,7 @@ struct Publisher {
                let outputSHA = last.outputSHA {
                 let published = try files.publish(path, source: outputSHA) { try store.artifact(key: key) }
                 if published != .missing { bundle = path }
-                if item.kind == .homework, let ocr = runs.first(where: { $0.stage == StageID.ocr.rawValue }),
+                if item.kind == .homework, let ocr = runs.first(where: { $0.stage == .ocr }),
                    let ocrKey = ocr.artifactKey, let ocrSHA = ocr.outputSHA {
                     _ = try files.publish("media/\(item.id).jpg", source: "thumbnail of \(ocrSHA)") {
                         try thumbnail(ocrArtifactKey: ocrKey)

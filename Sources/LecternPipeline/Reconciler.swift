@@ -19,7 +19,7 @@ public enum Reconciler {
     public static func lectureInputHash(course: ItemRecord, members: [CourseMember]) -> String {
         var lines = ["\(course.sourcePath) \(course.sha256)"]
         for member in members.sorted(by: { $0.item.sourcePath < $1.item.sourcePath }) {
-            let parse = member.runs.first { $0.stage == StageID.parse.rawValue }
+            let parse = member.runs.first { $0.stage == .parse }
             let outcome = parse?.state == .done ? (parse?.outputSHA ?? "") : "failed:\(parse?.errorCode?.rawValue ?? "")"
             lines.append("\(member.item.sourcePath) \(member.item.sha256) \(outcome)")
         }
@@ -28,7 +28,7 @@ public enum Reconciler {
 
     public static func plan(items: [ItemRecord], runs: [StageRun], config: PipelineConfig) -> Plan {
         var plan = Plan()
-        var runsByItem: [String: [String: StageRun]] = [:]
+        var runsByItem: [String: [StageID: StageRun]] = [:]
         for run in runs { runsByItem[run.itemID, default: [:]][run.stage] = run }
         var postsRerunning = Set<String>()
         var membersByCourse: [String: [CourseMember]] = [:]
@@ -40,11 +40,11 @@ public enum Reconciler {
             var earlierWillRun = false
             var upstream: StageRun?
             for (seq, stage) in StageID.chain(for: item.kind).enumerated() {
-                defer { upstream = itemRuns[stage.rawValue] }
-                guard var run = itemRuns[stage.rawValue] else {
-                    let run = StageRun(itemID: item.id, stage: stage.rawValue, seq: seq, pendingReason: "new input")
+                defer { upstream = itemRuns[stage] }
+                guard var run = itemRuns[stage] else {
+                    let run = StageRun(itemID: item.id, stage: stage, seq: seq, pendingReason: "new input")
                     plan.inserts.append(run)
-                    itemRuns[stage.rawValue] = run
+                    itemRuns[stage] = run
                     earlierWillRun = true
                     continue
                 }
@@ -57,9 +57,9 @@ public enum Reconciler {
                                        members: membersByCourse[item.id] ?? [], postsRerunning: postsRerunning)
                 }
                 if let reason {
-                    plan.resets.append((StageKey(itemID: item.id, stage: stage.rawValue), reason))
+                    plan.resets.append((StageKey(itemID: item.id, stage: stage), reason))
                     run.state = .pending
-                    itemRuns[stage.rawValue] = run
+                    itemRuns[stage] = run
                 }
                 if run.state != .done { earlierWillRun = true }
             }

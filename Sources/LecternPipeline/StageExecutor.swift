@@ -47,9 +47,7 @@ final class StageExecutor {
     }
 
     func execute(_ claim: Claim) throws(LecternError) -> StageResult {
-        guard let stage = StageID(rawValue: claim.run.stage) else {
-            throw LecternError(.internalError, "Unknown stage \(claim.run.stage) in the ledger.")
-        }
+        let stage = claim.run.stage
         let started = DispatchTime.now()
         let store = context.store
         let optionsHash = context.config.optionsHash(stage)
@@ -119,7 +117,7 @@ final class StageExecutor {
                 .build(analysis: analysis, id: item.id, source: source)
             return try encode(bundle)
         case .lecture:
-            return try encode(try LectureBuilder(options: context.config.lecture).build(try courseInput(item)))
+            return try encode(try LectureBuilder(options: context.config.lecture, wordNet: try context.wordNet()).build(try courseInput(item)))
         }
     }
 
@@ -128,7 +126,7 @@ final class StageExecutor {
         let members = try storeCall { try store.members(ofCourse: course.id) }
         var stored: [(member: CourseMember, parse: StageRun?, data: Data?)] = []
         for member in members {
-            let parse = member.runs.first { $0.stage == StageID.parse.rawValue }
+            let parse = member.runs.first { $0.stage == .parse }
             var data: Data?
             if parse?.state == .done, let key = parse?.artifactKey {
                 data = try storeCall { try store.artifact(key: key) }
@@ -210,11 +208,7 @@ final class StageExecutor {
 
 /// Store failures inside a stage are transient (a busy database, a full disk): the stage is retried.
 func storeCall<T>(_ body: () throws -> T) throws(LecternError) -> T {
-    do { return try body() } catch let error as LecternError {
-        throw error
-    } catch {
-        let text = "\(error)"
-        let code: ErrorCode = text.contains("SQLITE_FULL") || text.contains("No space") ? .diskFull : .storeBusy
-        throw LecternError(code, "The content store could not be used: \(text)")
+    do { return try body() } catch {
+        throw LecternError(storeFailure: error)
     }
 }

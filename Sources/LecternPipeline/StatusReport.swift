@@ -5,7 +5,7 @@ import LecternStore
 /// One item as `lectern status` and `lectern show` present it.
 public struct ItemStatus: Codable, Sendable {
     public struct Stage: Codable, Sendable {
-        public var name: String
+        public var name: StageID
         public var state: StageState
         public var attempts: Int
         public var errorCode: ErrorCode?
@@ -24,7 +24,7 @@ public struct ItemStatus: Codable, Sendable {
     public var errorMessage: String?
     /// What the teacher can do about the error.
     public var advice: String?
-    public var failedStage: String?
+    public var failedStage: StageID?
     public var bundle: String?
     public var stages: [Stage]
     /// Why the item is in its state, in one sentence (and, for a done item, why the next run would rebuild it).
@@ -35,7 +35,7 @@ public struct ItemStatus: Codable, Sendable {
 struct ItemOutcome {
     var state: StageState
     var error: LecternError?
-    var failedStage: String?
+    var failedStage: StageID?
 
     init(item: ItemRecord, runs: [StageRun]) {
         let failed = runs.sorted { $0.seq < $1.seq }.first { $0.state == .failed }
@@ -54,7 +54,7 @@ extension Pipeline {
         let items = try store.items(presentOnly: true)
         let runs = try store.stageRuns(itemIDs: items.map(\.id))
         let plan = Reconciler.plan(items: items, runs: runs, config: config)
-        let rebuild = Dictionary(plan.resets.map { ("\($0.key.itemID)/\($0.key.stage)", $0.reason) },
+        let rebuild = Dictionary(plan.resets.map { ($0.key, $0.reason) },
                                  uniquingKeysWith: { first, _ in first })
         let runsByItem = Dictionary(grouping: runs, by: \.itemID)
         return items.map { item in
@@ -65,7 +65,7 @@ extension Pipeline {
                 ItemStatus.Stage(name: run.stage, state: run.state, attempts: run.attempts, errorCode: run.errorCode,
                                  errorMessage: run.errorMessage, durationMs: run.durationMs,
                                  pendingReason: run.state == .pending ? Self.pendingReason(run, of: itemRuns) : nil,
-                                 willRebuild: run.state == .done ? rebuild["\(run.itemID)/\(run.stage)"] : nil)
+                                 willRebuild: run.state == .done ? rebuild[StageKey(itemID: run.itemID, stage: run.stage)] : nil)
             }
             return ItemStatus(
                 id: item.id, kind: item.kind, source: SourceRef(path: item.sourcePath, sha256: item.sha256),
@@ -88,16 +88,16 @@ extension Pipeline {
         switch outcome.state {
         case .failed:
             if item.scanError != nil { return "the inbox scan could not take it (\(outcome.error?.code.rawValue ?? ""))" }
-            let stage = outcome.failedStage ?? "a"
+            let stage = outcome.failedStage?.rawValue ?? "a"
             let attempts = stages.first { $0.name == outcome.failedStage }?.attempts ?? 1
             let transient = outcome.error?.code.isTransient == true
             return "the \(stage) stage failed with \(outcome.error?.code.rawValue ?? "an error")"
                 + (transient ? " after \(attempts) attempt\(attempts == 1 ? "" : "s")" : " (permanent: not retried on its own)")
         case .running:
-            return "a run is working on its \(stages.first { $0.state == .running }?.name ?? "") stage"
+            return "a run is working on its \(stages.first { $0.state == .running }?.name.rawValue ?? "") stage"
         case .pending:
             guard let next = stages.first(where: { $0.state == .pending }) else { return "waiting for its stages to be planned" }
-            return "the \(next.name) stage waits: \(next.pendingReason ?? "not run yet")"
+            return "the \(next.name.rawValue) stage waits: \(next.pendingReason ?? "not run yet")"
         case .done:
             if let stale = stages.first(where: { $0.willRebuild != nil }) {
                 return "done, but the next run rebuilds it: \(stale.willRebuild ?? "")"

@@ -71,8 +71,8 @@ public struct PublishedFile: Codable, Sendable, Hashable {
 
 public struct StageKey: Sendable, Hashable {
     public var itemID: String
-    public var stage: String
-    public init(itemID: String, stage: String) {
+    public var stage: StageID
+    public init(itemID: String, stage: StageID) {
         self.itemID = itemID
         self.stage = stage
     }

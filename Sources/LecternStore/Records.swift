@@ -38,7 +38,7 @@ public struct ItemRecord: Codable, Sendable, Hashable {
 /// The ledger row of one stage of one item.
 public struct StageRun: Codable, Sendable, Hashable {
     public var itemID: String
-    public var stage: String
+    public var stage: StageID
     /// Position in the item's stage chain; a stage runs once every earlier one is done.
     public var seq: Int
     public var state: StageState
@@ -61,7 +61,7 @@ public struct StageRun: Codable, Sendable, Hashable {
     public var finishedAt: Double?
     public var durationMs: Int?
 
-    public init(itemID: String, stage: String, seq: Int, pendingReason: String) {
+    public init(itemID: String, stage: StageID, seq: Int, pendingReason: String) {
         self.itemID = itemID
         self.stage = stage
         self.seq = seq

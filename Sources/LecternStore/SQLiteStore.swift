@@ -6,6 +6,7 @@ import LecternModel
 extension ItemKind: DatabaseValueConvertible {}
 extension StageState: DatabaseValueConvertible {}
 extension ErrorCode: DatabaseValueConvertible {}
+extension StageID: DatabaseValueConvertible {}
 
 extension ItemRecord: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "items"
@@ -398,5 +399,18 @@ public final class SQLiteStore: ContentStore {
             for path in paths { _ = try PublishedFile.deleteOne(db, key: path) }
             for file in files { try file.upsert(db) }
         }
+    }
+}
+
+extension LecternError {
+    /// A content-store failure as the pipeline reports it, from SQLite's result code: a full disk or a busy
+    /// store. Both are transient, so the stage is tried again.
+    public init(storeFailure error: any Error) {
+        if let error = error as? LecternError {
+            self = error
+            return
+        }
+        let full = (error as? DatabaseError)?.resultCode == .SQLITE_FULL
+        self.init(full ? .diskFull : .storeBusy, "The content store could not be used: \(error)")
     }
 }

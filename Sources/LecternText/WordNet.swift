@@ -210,7 +210,7 @@ public final class WordNet: Sendable {
             do {
                 return try Data(contentsOf: url, options: mapped ? [.alwaysMapped] : [])
             } catch {
-                throw LecternError(.internalError,
+                throw LecternError(.missingDependency,
                                    "WordNet file \(url.path) could not be read (install the Debian package wordnet-base): \(error.localizedDescription)")
             }
         }

@@ -98,7 +98,7 @@ struct RecognitionTests {
             _ = try OCREngine(options: OCROptions(language: "xyz"))
         } throws: { error in
             let e = error as? LecternError
-            return e?.code == .internalError && e?.message.contains("xyz.traineddata") == true
+            return e?.code == .missingDependency && e?.message.contains("xyz.traineddata") == true
         }
         #expect(throws: LecternError.self) { _ = try OCREngine(options: OCROptions(language: "../eng")) }
         #expect(throws: LecternError.self) { _ = try OCREngine(options: OCROptions(pageSegmentationMode: 0)) }

@@ -169,7 +169,7 @@ import Testing
         while Date() < deadline, first.process.isRunning {
             if FileManager.default.fileExists(atPath: out.appendingPathComponent("lectern.sqlite").path),
                let runs = try? SQLiteStore(path: out.appendingPathComponent("lectern.sqlite").path).stageRuns(itemIDs: nil),
-               runs.contains(where: { $0.stage == "wordtest" && $0.state == .running }) {
+               runs.contains(where: { $0.stage == .wordtest && $0.state == .running }) {
                 holdsLastStage = true
                 break
             }

@@ -93,7 +93,7 @@ struct CrashSafetyTests {
         let stale = try #require(try Pipeline(out: out).status(config: config).first)
         #expect(stale.reason?.hasPrefix("done, but the next run rebuilds it: the wordtest options changed") == true,
                 "\(stale.reason ?? "")")
-        #expect(stale.stages.first { $0.name == "words" }?.willRebuild == nil)
+        #expect(stale.stages.first { $0.name == .words }?.willRebuild == nil)
     }
 
     @Test("lectern run killed with SIGKILL at random moments: the next run completes with the bundles of an uninterrupted run")

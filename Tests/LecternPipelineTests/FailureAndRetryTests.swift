@@ -26,10 +26,10 @@ import Testing
         let byPath = Dictionary(uniqueKeysWithValues: result.index.items.map { ($0.source.path, $0) })
         #expect(byPath["cut-off.jpg"]?.state == .failed)
         #expect(byPath["cut-off.jpg"]?.errorCode == .unreadableImage)
-        #expect(byPath["cut-off.jpg"]?.failedStage == "ocr")
+        #expect(byPath["cut-off.jpg"]?.failedStage == .ocr)
         #expect(byPath["empty.jpg"]?.errorCode == .emptyFile)
         #expect(byPath["empty.txt"]?.errorCode == .emptyFile)
-        #expect(byPath["empty.txt"]?.failedStage == "words")
+        #expect(byPath["empty.txt"]?.failedStage == .words)
         for path in ["cut-off.jpg", "empty.jpg", "empty.txt"] {
             #expect(byPath[path]?.bundle == nil)
             #expect(byPath[path]?.errorMessage?.isEmpty == false)
@@ -49,11 +49,11 @@ import Testing
         // status explains what happened and what to do.
         let status = try Pipeline(out: out).status(config: PipelineConfig())
         let cutOff = try #require(status.first { $0.source.path == "cut-off.jpg" })
-        #expect(cutOff.state == .failed && cutOff.errorCode == .unreadableImage && cutOff.failedStage == "ocr")
+        #expect(cutOff.state == .failed && cutOff.errorCode == .unreadableImage && cutOff.failedStage == .ocr)
         #expect(cutOff.errorMessage?.isEmpty == false)
         #expect(cutOff.advice == ErrorCode.unreadableImage.advice && cutOff.advice?.isEmpty == false)
         #expect(cutOff.bundle == nil)
-        #expect(cutOff.stages.map(\.name) == ["ocr", "quiz"])
+        #expect(cutOff.stages.map(\.name) == [.ocr, .quiz])
         #expect(cutOff.stages.map(\.state) == [.failed, .pending])
         #expect(cutOff.stages.first?.attempts == 1)
         let empty = try #require(status.first { $0.source.path == "empty.jpg" })
@@ -120,6 +120,6 @@ import Testing
         #expect(fixed.index.items.filter { $0.source.path == "empty.txt" }.count == 1)
         #expect(fixed.index.items.first { $0.source.path == "cut-off.jpg" }?.errorCode == .unreadableImage)
         // The named-item retry above ran the cut-off photo a third time.
-        #expect(try pipeline.store.stageRuns(itemIDs: [cutOff.id]).first { $0.stage == "ocr" }?.attempts == 3)
+        #expect(try pipeline.store.stageRuns(itemIDs: [cutOff.id]).first { $0.stage == .ocr }?.attempts == 3)
     }
 }

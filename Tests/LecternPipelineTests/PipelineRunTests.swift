@@ -182,16 +182,16 @@ import Testing
         #expect(try pipeline.markForRetry(stage: .ocr, itemID: nil, failedOnly: true) == 0)
         #expect(try pipeline.markForRetry(stage: .quiz, itemID: nil, failedOnly: false) == 1)
         let marked = try pipeline.store.stageRuns(itemIDs: [photoID])
-        #expect(marked.first { $0.stage == "quiz" }?.state == .pending)
-        #expect(marked.first { $0.stage == "quiz" }?.force == true)
-        #expect(marked.first { $0.stage == "ocr" }?.state == .done)
+        #expect(marked.first { $0.stage == .quiz }?.state == .pending)
+        #expect(marked.first { $0.stage == .quiz }?.force == true)
+        #expect(marked.first { $0.stage == .ocr }?.state == .done)
 
         let result = try await offThread { try pipeline.run(inbox: inbox, config: PipelineConfig(), jobs: 2, progress: nil) }
         // Forced: recomputed although the cache holds the same result.
         #expect(result.stagesRun == 1 && result.cacheHits == 0)
         let runs = try pipeline.store.stageRuns(itemIDs: nil)
         for run in runs {
-            let expected = run.itemID == photoID && run.stage == "quiz" ? 2 : 1
+            let expected = run.itemID == photoID && run.stage == .quiz ? 2 : 1
             #expect(run.attempts == expected, "\(run.itemID)/\(run.stage) attempts \(run.attempts)")
             #expect(run.state == .done && run.force == false)
         }
@@ -213,7 +213,7 @@ import Testing
         let before = try pipeline.status(config: fiveQuestions)
         for item in before {
             for stage in item.stages {
-                if item.id == photoID && stage.name == "quiz" {
+                if item.id == photoID && stage.name == .quiz {
                     #expect(stage.willRebuild?.contains("quiz options changed") == true, "\(stage.willRebuild ?? "nil")")
                     #expect(stage.willRebuild?.contains("five.yml") == true)
                 } else {
@@ -228,7 +228,7 @@ import Testing
         let questions = (homework["quiz"] as? [String: Any])?["questions"] as? [Any]
         #expect(questions?.count == 5)
         #expect(try pipeline.status(config: fiveQuestions).allSatisfy { $0.stages.allSatisfy { $0.willRebuild == nil } })
-        let ocr = try pipeline.store.stageRuns(itemIDs: [photoID]).first { $0.stage == "ocr" }
+        let ocr = try pipeline.store.stageRuns(itemIDs: [photoID]).first { $0.stage == .ocr }
         #expect(ocr?.attempts == 1)
 
         // Going back to the defaults takes the earlier quiz from the cache: same bytes as before.

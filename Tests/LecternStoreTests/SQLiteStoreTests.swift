@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import LecternModel
 import LecternStore
 import Testing
@@ -43,8 +44,8 @@ private func homework(_ id: String, path: String? = nil) -> ItemRecord {
 }
 
 private func homeworkRuns(_ id: String) -> [StageRun] {
-    [StageRun(itemID: id, stage: "ocr", seq: 0, pendingReason: "new input"),
-     StageRun(itemID: id, stage: "quiz", seq: 1, pendingReason: "new input")]
+    [StageRun(itemID: id, stage: .ocr, seq: 0, pendingReason: "new input"),
+     StageRun(itemID: id, stage: .quiz, seq: 1, pendingReason: "new input")]
 }
 
 private func result(for claim: Claim, payload: String) -> StageResult {
@@ -54,7 +55,7 @@ private func result(for claim: Claim, payload: String) -> StageResult {
                        outputSHA: "out-\(payload)", durationMs: 5)
 }
 
-private func run(_ store: SQLiteStore, _ itemID: String, _ stage: String) throws -> StageRun {
+private func run(_ store: SQLiteStore, _ itemID: String, _ stage: StageID) throws -> StageRun {
     try #require(try store.stageRuns(itemIDs: [itemID]).first { $0.stage == stage })
 }
 
@@ -86,7 +87,7 @@ private func run(_ store: SQLiteStore, _ itemID: String, _ stage: String) throws
         let reopened = try SQLiteStore(path: folder.dbPath)
         let again = try SQLiteStore(path: folder.dbPath) // a second open on the same file at once
         #expect(try reopened.items(presentOnly: true).map(\.id) == ["a"])
-        #expect(try reopened.stageRuns(itemIDs: ["a"]).map(\.stage) == ["ocr", "quiz"])
+        #expect(try reopened.stageRuns(itemIDs: ["a"]).map(\.stage) == [.ocr, .quiz])
         #expect(try again.setting("inbox") == "/somewhere")
         #expect(try again.sourceStats()["a.jpg"]?.sha256 == "sha-a")
         #expect(try reopened.setting("missing") == nil)
@@ -95,7 +96,26 @@ private func run(_ store: SQLiteStore, _ itemID: String, _ stage: String) throws
         let claim = try #require(try reopened.claimNext(owner: "r1"))
         try reopened.complete(claim, result: result(for: claim, payload: "x"))
         try reopened.insertStageRuns(homeworkRuns("a"))
-        #expect(try run(reopened, "a", "ocr").state == .done)
+        #expect(try run(reopened, "a", .ocr).state == .done)
+    }
+
+    @Test func aFullDatabaseIsDiskFullFromSQLitesResultCode() throws {
+        let folder = try StoreFolder()
+        // SQLite answers SQLITE_FULL when a write needs more pages than it may use, as on a full disk.
+        let queue = try DatabaseQueue(path: folder.dbPath)
+        var failure: (any Error)?
+        do {
+            try queue.inDatabase { db in
+                try db.execute(sql: "PRAGMA max_page_count = 8")
+                try db.execute(sql: "CREATE TABLE filler(data BLOB)")
+                for _ in 0..<100 { try db.execute(sql: "INSERT INTO filler VALUES (randomblob(4000))") }
+            }
+        } catch {
+            failure = error
+        }
+        let error = LecternError(storeFailure: try #require(failure))
+        #expect(error.code == .diskFull)
+        #expect(LecternError(storeFailure: CocoaError(.fileLocking)).code == .storeBusy)
     }
 
     @Test func claimNextFollowsTheStageChain() throws {
@@ -106,8 +126,8 @@ private func run(_ store: SQLiteStore, _ itemID: String, _ stage: String) throws
 
         let first = try #require(try store.claimNext(owner: "r1"))
         let second = try #require(try store.claimNext(owner: "r1"))
-        #expect(first.run.stage == "ocr")
-        #expect(second.run.stage == "ocr")
+        #expect(first.run.stage == .ocr)
+        #expect(second.run.stage == .ocr)
         #expect(Set([first.run.itemID, second.run.itemID]) == ["a", "b"])
         #expect(first.run.state == .running && first.run.attempts == 1 && first.run.owner == "r1")
         // Both quiz stages wait for their ocr stage.
@@ -118,19 +138,19 @@ private func run(_ store: SQLiteStore, _ itemID: String, _ stage: String) throws
         let b = first.run.itemID == "a" ? second : first
         try store.complete(a, result: result(for: a, payload: "page a"))
         let quiz = try #require(try store.claimNext(owner: "r2"))
-        #expect(quiz.run.itemID == "a" && quiz.run.stage == "quiz" && quiz.run.owner == "r2")
+        #expect(quiz.run.itemID == "a" && quiz.run.stage == .quiz && quiz.run.owner == "r2")
 
         // A failed stage blocks the rest of its chain for good.
         try store.fail(b, error: LecternError(.unreadableImage, "damaged"), durationMs: 3)
         #expect(try store.claimNext(owner: "r2") == nil)
-        let failed = try run(store, "b", "ocr")
+        let failed = try run(store, "b", .ocr)
         #expect(failed.state == .failed && failed.errorCode == .unreadableImage && failed.errorMessage == "damaged")
         #expect(failed.owner == nil && failed.durationMs == 3)
-        #expect(try run(store, "b", "quiz").state == .pending)
+        #expect(try run(store, "b", .quiz).state == .pending)
 
         // Items not present in the latest scan are never claimed.
         try store.replacePresentItems([homework("a")])
-        try store.resetStages([StageKey(itemID: "b", stage: "ocr")], reason: "retry", force: true)
+        try store.resetStages([StageKey(itemID: "b", stage: .ocr)], reason: "retry", force: true)
         #expect(try store.claimNext(owner: "r2") == nil)
         #expect(try store.items(presentOnly: true).map(\.id) == ["a"])
         #expect(try store.items(presentOnly: false).map(\.id).sorted() == ["a", "b"])
@@ -144,13 +164,13 @@ private func run(_ store: SQLiteStore, _ itemID: String, _ stage: String) throws
             ItemRecord(id: "p\($0)", kind: .post, sourcePath: "c/week-0\($0)/post.html", sha256: "p\($0)-sha", parentID: "course")
         }
         try store.replacePresentItems([course] + posts)
-        try store.insertStageRuns([StageRun(itemID: "course", stage: "lecture", seq: 0, pendingReason: "new input")]
-            + posts.map { StageRun(itemID: $0.id, stage: "parse", seq: 0, pendingReason: "new input") })
+        try store.insertStageRuns([StageRun(itemID: "course", stage: .lecture, seq: 0, pendingReason: "new input")]
+            + posts.map { StageRun(itemID: $0.id, stage: .parse, seq: 0, pendingReason: "new input") })
 
         // The course sorts first ("c" < "c/…") yet is not claimable while its posts wait.
         var parses: [Claim] = []
         while let claim = try store.claimNext(owner: "r1") {
-            #expect(claim.run.stage == "parse", "claimed \(claim.run.stage) of \(claim.run.itemID) before the posts were parsed")
+            #expect(claim.run.stage == .parse, "claimed \(claim.run.stage) of \(claim.run.itemID) before the posts were parsed")
             parses.append(claim)
         }
         #expect(parses.map(\.run.itemID).sorted() == ["p1", "p2", "p3"])
@@ -162,7 +182,7 @@ private func run(_ store: SQLiteStore, _ itemID: String, _ stage: String) throws
 
         try store.complete(parses[2], result: result(for: parses[2], payload: "post 3"))
         let lecture = try #require(try store.claimNext(owner: "r1"))
-        #expect(lecture.run.itemID == "course" && lecture.run.stage == "lecture")
+        #expect(lecture.run.itemID == "course" && lecture.run.stage == .lecture)
 
         let members = try store.members(ofCourse: "course")
         #expect(members.map(\.item.id) == ["p1", "p2", "p3"])
@@ -176,9 +196,9 @@ private func run(_ store: SQLiteStore, _ itemID: String, _ stage: String) throws
         let kept = ItemRecord(id: "p1", kind: .post, sourcePath: "c/a.html", sha256: "1", parentID: "course")
         let gone = ItemRecord(id: "p2", kind: .post, sourcePath: "c/b.html", sha256: "2", parentID: "course")
         try store.replacePresentItems([course, kept, gone])
-        try store.insertStageRuns([StageRun(itemID: "course", stage: "lecture", seq: 0, pendingReason: "new"),
-                                   StageRun(itemID: "p1", stage: "parse", seq: 0, pendingReason: "new"),
-                                   StageRun(itemID: "p2", stage: "parse", seq: 0, pendingReason: "new")])
+        try store.insertStageRuns([StageRun(itemID: "course", stage: .lecture, seq: 0, pendingReason: "new"),
+                                   StageRun(itemID: "p1", stage: .parse, seq: 0, pendingReason: "new"),
+                                   StageRun(itemID: "p2", stage: .parse, seq: 0, pendingReason: "new")])
         try store.replacePresentItems([course, kept]) // p2 deleted from the inbox, its parse never ran
         let parse = try #require(try store.claimNext(owner: "r1"))
         #expect(parse.run.itemID == "p1")
@@ -200,25 +220,25 @@ private func run(_ store: SQLiteStore, _ itemID: String, _ stage: String) throws
         try store.complete(claimA, result: good)
         #expect(try store.artifact(key: good.artifactKey) == Data("page a".utf8))
         #expect(try store.artifactOutputSHA(key: good.artifactKey) == "out-page a")
-        let doneA = try run(store, "a", "ocr")
+        let doneA = try run(store, "a", .ocr)
         #expect(doneA.state == .done && doneA.owner == nil && doneA.artifactKey == good.artifactKey)
         #expect(doneA.outputSHA == "out-page a" && doneA.inputHash == good.inputHash && doneA.optionsHash == "opts")
         #expect(doneA.stageVersion == 1 && doneA.durationMs == 5 && doneA.finishedAt != nil)
 
         // A cache hit (no new artifact) points the row at the stored one.
         let claimB = try #require(try store.claimNext(owner: "r1"))
-        #expect(claimB.run.itemID == "b" && claimB.run.stage == "ocr")
+        #expect(claimB.run.itemID == "b" && claimB.run.stage == .ocr)
         var hit = good
         hit.artifact = nil
         try store.complete(claimB, result: hit)
-        #expect(try run(store, "b", "ocr").artifactKey == good.artifactKey)
+        #expect(try run(store, "b", .ocr).artifactKey == good.artifactKey)
         #expect(try store.artifact(key: good.artifactKey) == Data("page a".utf8))
 
         guard sqlite3Available else { return }
         // Failure half-way through: a trigger (installed by another SQLite client) makes the ledger
         // update fail after the artifact insert. Neither may be left behind.
         let claimC = try #require(try store.claimNext(owner: "r1"))
-        #expect(claimC.run.itemID == "c" && claimC.run.stage == "ocr")
+        #expect(claimC.run.itemID == "c" && claimC.run.stage == .ocr)
         _ = try sqlite3(folder.dbPath, """
             CREATE TRIGGER refuse_done BEFORE UPDATE OF state ON stage_runs
             WHEN NEW.state = 'done' AND NEW.itemID = 'c' BEGIN SELECT RAISE(ABORT, 'refused by test'); END;
@@ -226,7 +246,7 @@ private func run(_ store: SQLiteStore, _ itemID: String, _ stage: String) throws
         let refused = result(for: claimC, payload: "page c")
         #expect(throws: (any Error).self) { try store.complete(claimC, result: refused) }
         #expect(try store.artifact(key: refused.artifactKey) == nil, "artifact written although the ledger update failed")
-        let stillRunning = try run(store, "c", "ocr")
+        let stillRunning = try run(store, "c", .ocr)
         #expect(stillRunning.state == .running && stillRunning.owner == "r1")
 
         // And the other way round: the artifact insert fails, so the row must not say done.
@@ -235,10 +255,10 @@ private func run(_ store: SQLiteStore, _ itemID: String, _ stage: String) throws
             CREATE TRIGGER refuse_artifact BEFORE INSERT ON artifacts BEGIN SELECT RAISE(ABORT, 'full'); END;
             """)
         #expect(throws: (any Error).self) { try store.complete(claimC, result: refused) }
-        #expect(try run(store, "c", "ocr").state == .running)
+        #expect(try run(store, "c", .ocr).state == .running)
         _ = try sqlite3(folder.dbPath, "DROP TRIGGER refuse_artifact;")
         try store.complete(claimC, result: refused)
-        #expect(try run(store, "c", "ocr").state == .done)
+        #expect(try run(store, "c", .ocr).state == .done)
         #expect(try store.artifact(key: refused.artifactKey) == Data("page c".utf8))
     }
 
@@ -298,20 +318,20 @@ private func run(_ store: SQLiteStore, _ itemID: String, _ stage: String) throws
         #expect(try store.releaseClaims(ofRunner: "dead") == 1)
         #expect(try store.runnerIDs() == ["alive"])
 
-        let released = try run(store, lost.run.itemID, "ocr")
+        let released = try run(store, lost.run.itemID, .ocr)
         #expect(released.state == .pending && released.owner == nil)
         #expect(released.pendingReason?.isEmpty == false)
         #expect(released.attempts == 1)
-        let other = try run(store, kept.run.itemID, "ocr")
+        let other = try run(store, kept.run.itemID, .ocr)
         #expect(other.state == .running && other.owner == "alive")
 
         // The dead runner's late completion must not mark the stage done.
         try? store.complete(lost, result: result(for: lost, payload: "late"))
-        #expect(try run(store, lost.run.itemID, "ocr").state == .pending)
+        #expect(try run(store, lost.run.itemID, .ocr).state == .pending)
 
         // Another runner takes it back; attempts count both tries.
         let again = try #require(try store.claimNext(owner: "alive"))
-        #expect(again.run.itemID == lost.run.itemID && again.run.stage == "ocr" && again.run.attempts == 2)
+        #expect(again.run.itemID == lost.run.itemID && again.run.stage == .ocr && again.run.attempts == 2)
         #expect(try store.releaseClaims(ofRunner: "nobody") == 0)
     }
 
@@ -324,16 +344,16 @@ private func run(_ store: SQLiteStore, _ itemID: String, _ stage: String) throws
         let b = try #require(try store.claimNext(owner: "r"))
         try store.fail(a, error: LecternError(.unreadableImage, "damaged"), durationMs: 1)
 
-        try store.resetStages([StageKey(itemID: a.run.itemID, stage: "ocr"), StageKey(itemID: b.run.itemID, stage: "ocr")],
+        try store.resetStages([StageKey(itemID: a.run.itemID, stage: .ocr), StageKey(itemID: b.run.itemID, stage: .ocr)],
                               reason: "asked for", force: true)
-        let reset = try run(store, a.run.itemID, "ocr")
+        let reset = try run(store, a.run.itemID, .ocr)
         #expect(reset.state == .pending && reset.force && reset.errorCode == nil && reset.errorMessage == nil)
         #expect(reset.pendingReason == "asked for" && reset.attempts == 1)
-        let running = try run(store, b.run.itemID, "ocr")
+        let running = try run(store, b.run.itemID, .ocr)
         #expect(running.state == .running && running.owner == "r" && !running.force)
 
         try store.requeue(b, error: LecternError(.storeBusy, "busy"))
-        let requeued = try run(store, b.run.itemID, "ocr")
+        let requeued = try run(store, b.run.itemID, .ocr)
         #expect(requeued.state == .pending && requeued.owner == nil && requeued.attempts == 1)
         #expect(requeued.pendingReason?.contains("busy") == true)
     }

@@ -142,6 +142,16 @@ let sharedWordNet: WordNet = {
 @Suite struct WordNetTests {
     let wn = sharedWordNet
 
+    @Test func aMissingWordNetIsAMissingDependencyNamingThePackage() {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("no-wordnet-\(UUID().uuidString)")
+        #expect {
+            _ = try WordNet(directory: empty)
+        } throws: { error in
+            let e = error as? LecternError
+            return e?.code == .missingDependency && e?.message.contains("wordnet-base") == true
+        }
+    }
+
     @Test func morphy() {
         func has(_ word: String, _ lemma: String, _ pos: PartOfSpeech) -> Bool {
             wn.lemmas(of: word).contains { $0.lemma == lemma && $0.pos == pos }

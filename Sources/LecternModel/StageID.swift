@@ -1,5 +1,3 @@
-import LecternModel
-
 /// The stages of the pipeline. Names are part of the command-line contract (`retry --stage`).
 public enum StageID: String, CaseIterable, Sendable, Codable {
     case ocr, words, parse      // extract
