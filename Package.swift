@@ -20,6 +20,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         .target(name: "LecternModel"),
+        .target(name: "LecternJSON", dependencies: ["LecternModel"]),
         .target(name: "LecternOCR", dependencies: ["CTesseract", "LecternModel"]),
         .target(name: "LecternHTML", dependencies: ["CLibXML2", "LecternModel"]),
         .target(name: "LecternText", dependencies: ["LecternModel"], resources: [.copy("Resources")]),
@@ -29,29 +30,29 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "LecternPipeline", dependencies: [
-            "LecternModel", "LecternOCR", "LecternHTML", "LecternText", "LecternGenerate", "LecternStore",
+            "LecternModel", "LecternJSON", "LecternOCR", "LecternHTML", "LecternText", "LecternGenerate", "LecternStore",
             .product(name: "Yams", package: "Yams"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .executableTarget(name: "lectern", dependencies: [
-            "LecternPipeline", "LecternModel", "LecternStore", "LecternGenerate",
+            "LecternPipeline", "LecternModel", "LecternJSON", "LecternStore", "LecternGenerate",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Benchmarks: `make bench` (release build); each prints its figures.
         .executableTarget(name: "lectern-bench", dependencies: [
-            "LecternPipeline", "LecternModel", "LecternStore", "LecternOCR", "LecternHTML", "LecternText", "LecternGenerate",
+            "LecternPipeline", "LecternModel", "LecternJSON", "LecternStore", "LecternOCR", "LecternHTML", "LecternText", "LecternGenerate",
         ]),
 
-        .testTarget(name: "LecternModelTests", dependencies: ["LecternModel"]),
+        .testTarget(name: "LecternJSONTests", dependencies: ["LecternJSON", "LecternModel"]),
         .testTarget(name: "LecternOCRTests", dependencies: ["LecternOCR", "LecternModel"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "LecternHTMLTests", dependencies: ["LecternHTML", "LecternGenerate", "LecternText", "LecternModel"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LecternHTMLTests", dependencies: ["LecternHTML", "LecternGenerate", "LecternText", "LecternModel", "LecternJSON"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LecternTextTests", dependencies: ["LecternText", "LecternModel"]),
-        .testTarget(name: "LecternGenerateTests", dependencies: ["LecternGenerate", "LecternText", "LecternModel"]),
+        .testTarget(name: "LecternGenerateTests", dependencies: ["LecternGenerate", "LecternText", "LecternModel", "LecternJSON"]),
         .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternModel", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "LecternPipelineTests", dependencies: ["LecternPipeline", "LecternStore", "LecternModel"]),
+        .testTarget(name: "LecternPipelineTests", dependencies: ["LecternPipeline", "LecternStore", "LecternModel", "LecternJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

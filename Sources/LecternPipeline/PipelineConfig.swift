@@ -3,6 +3,7 @@ import LecternHTML
 import LecternModel
 import LecternOCR
 import LecternGenerate
+import LecternJSON
 import LecternText
 import Yams
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LecternJSON
 import LecternModel
 import LecternStore
 

@@ -1,6 +1,7 @@
 import Foundation
 import LecternGenerate
 import LecternHTML
+import LecternJSON
 import LecternModel
 import LecternOCR
 import LecternStore

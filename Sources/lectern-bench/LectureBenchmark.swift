@@ -1,6 +1,7 @@
 import Foundation
 import LecternGenerate
 import LecternHTML
+import LecternJSON
 import LecternModel
 import LecternText
 
@@ -8,7 +9,7 @@ import LecternText
 /// real-looking posts, against `xmllint --html --noout` parsing the same files in the same run.
 /// Corpus: the four posts of samples/intro-to-python, varied into `LECTURE_BENCH_POSTS` posts (default 320)
 /// in 8 week folders: sections reordered, paragraphs repeated, names and numbers changed.
-/// Target: the whole lecture stage within 3× of xmllint's time.
+/// Target: the whole lecture stage within 5× of xmllint's time (the budget of issue 17: readable code over the last 2×).
 enum LectureBenchmark {
     static func run() throws {
         let postCount = Int(ProcessInfo.processInfo.environment["LECTURE_BENCH_POSTS"] ?? "") ?? 320
@@ -101,8 +102,8 @@ enum LectureBenchmark {
             print("  per round (xmllint, then the stage): " + rows.compactMap { row in
                 row.xmllint.map { String(format: "%.3f/%.3f s", $0.wall, row.stage.total) }
             }.joined(separator: ", "))
-            print(String(format: "ratio lecture stage / xmllint: %.2f× wall (median of the rounds' ratios, %.2f–%.2f; target ≤ 3×: %@)",
-                         ratio, ratios.min()!, ratios.max()!, ratio <= 3 ? "met" : "NOT met"))
+            print(String(format: "ratio lecture stage / xmllint: %.2f× wall (median of the rounds' ratios, %.2f–%.2f; target ≤ 5×: %@)",
+                         ratio, ratios.min()!, ratios.max()!, ratio <= 5 ? "met" : "NOT met"))
             let xmllintCPU = median(xmllintTimes.map(\.cpu))
             if xmllintCPU > 0 {
                 print(String(format: "  CPU time: lecture stage %.3f s / xmllint %.3f s = %.2f× (the work itself, whatever the cores)",

@@ -1,5 +1,6 @@
 import Foundation
 import LecternGenerate
+import LecternJSON
 import LecternModel
 import LecternText
 

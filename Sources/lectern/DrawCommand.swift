@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LecternGenerate
+import LecternJSON
 import LecternModel
 
 struct DrawCommand: ParsableCommand {

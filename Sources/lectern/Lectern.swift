@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LecternJSON
 import LecternModel
 import LecternPipeline
 

@@ -3,6 +3,7 @@ import Testing
 import LecternModel
 import LecternText
 @testable import LecternGenerate
+import LecternJSON
 
 private let wordNet = try! WordNet.shared()
 

@@ -1,5 +1,6 @@
 import Foundation
 import LecternHTML
+import LecternJSON
 import LecternModel
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import LecternJSON
 import LecternModel
 import LecternPipeline
 import LecternStore

@@ -1,19 +1,18 @@
 import Foundation
+import LecternModel
 
 /// One encoder for everything that is hashed or published: sorted keys, no escaped slashes,
 /// pretty-printed with a trailing newline, so equal values always give equal bytes.
 ///
 /// The bytes are exactly those of Foundation's `JSONEncoder` with `[.sortedKeys, .prettyPrinted,
 /// .withoutEscapingSlashes]` and base64 data (keys sorted by their UTF-8 bytes, `" : "` between key and value,
-/// two-space indents, `[\n\n]` for an empty array), but written by a small encoder of our own that streams
-/// bytes as values are encoded, with no tree in between: JSONEncoder's per-value type checks, and then a
-/// value tree of our own, made encoding the slowest step of the lecture stage. An object whose keys did
-/// not arrive in sorted order has its entries moved into order when it closes. Values it cannot write the same
-/// way (dates, URLs, decimals, super-encoders, containers written to after their value finished) go to JSONEncoder whole;
-/// floating-point numbers are formatted by JSONEncoder one at a time. The elements of the outermost arrays
-/// (a lecture's subjects and question pool) are encoded on all cores, each with the indentation of its place:
-/// the bytes do not change. Those of a lecture write themselves without the `Encoder` protocol
-/// (`CanonicalJSONWritable`, LectureJSONWriting.swift).
+/// two-space indents, `[\n\n]` for an empty array), written by a small encoder that streams bytes as values
+/// encode, with no tree in between, and writes the elements of a bundle's outermost arrays on all cores
+/// (`ConcurrentlyEncodable`). An object whose keys arrive out of order has its entries put in order when it
+/// closes, so model types declare their keys as they like. Values it cannot write the same way (dates, URLs,
+/// decimals, super-encoders, containers written to after their value finished) go to JSONEncoder whole.
+/// Why not JSONEncoder itself: measured on the lecture benchmark it took the stage from 3.4x to 5.4x xmllint's
+/// parse time (docs/LECTURES.md), over the 5x budget.
 public enum CanonicalJSON {
     public static func encode<T: Encodable>(_ value: T) throws -> Data {
         let encoder = StreamingJSONEncoder()
@@ -46,10 +45,6 @@ public enum CanonicalJSON {
 
 /// Thrown when a value needs JSONEncoder's own handling; `CanonicalJSON.encode` then uses JSONEncoder.
 struct NeedsFoundationEncoder: Error {}
-
-/// A value that `CanonicalJSON` may encode on another thread when it is an element of an outermost array
-/// (the big parts of a bundle).
-public protocol ConcurrentlyEncodable: Encodable, Sendable {}
 
 // MARK: - Encoder
 
@@ -289,11 +284,6 @@ extension Array: ConcurrentlyWrittenArray where Element: ConcurrentlyEncodable {
     func writeConcurrently(into encoder: StreamingJSONEncoder, depth: Int) throws {
         let written = try concurrentMap { element -> Result<[UInt8], any Error> in
             Result {
-                if let writable = element as? any CanonicalJSONWritable {
-                    var stream = JSONStream()
-                    writable.writeJSON(to: &stream, depth: depth + 1)
-                    return stream.bytes
-                }
                 let elementEncoder = StreamingJSONEncoder()
                 try elementEncoder.encodeValue(element, depth: depth + 1)
                 try elementEncoder.finish()
@@ -332,8 +322,6 @@ struct JSONStream {
     private var entries: [(key: String, start: Int)] = []
     private var frames: [Frame] = []
     private var lastID = 0
-    /// Objects whose entries had to be put in order (the lecture model's types declare theirs sorted).
-    private(set) var reorderedObjects = 0
 
     mutating func newID() -> Int {
         lastID += 1
@@ -422,6 +410,18 @@ struct JSONStream {
     }
 
     /// `{` or `[` and the line break after it.
+    /// `[…]` at `depth`, each element on its own line (`[\n\n]` when empty, as JSONEncoder writes it).
+    mutating func writeArray<Element>(_ elements: [Element], depth: Int,
+                                      element write: (inout JSONStream, Element, Int) -> Void) {
+        openBracket(UInt8(ascii: "["))
+        // Elements are passed in place, not copied out by a `for … in` (a block holds a dozen references).
+        for index in elements.indices {
+            writeElementStart(isFirst: index == 0, depth: depth + 1, key: nil)
+            write(&self, elements[index], depth + 1)
+        }
+        closeBracket(UInt8(ascii: "]"), depth: depth)
+    }
+
     mutating func openBracket(_ bracket: UInt8) {
         bytes.append(bracket)
         bytes.append(0x0A)
@@ -437,7 +437,6 @@ struct JSONStream {
     /// Rewrites an object's entries (from `entries[first]` to the end of `bytes`) in the order of their keys'
     /// UTF-8 bytes; of equal keys, the last encoded is kept (as in JSONEncoder's dictionary).
     private mutating func sortEntries(from first: Int) {
-        reorderedObjects += 1
         let regionStart = entries[first].start
         let region = Array(bytes[regionStart...])
         let spans = (first..<entries.count).map { i -> Range<Int> in
