@@ -3,18 +3,6 @@ public enum StageID: String, CaseIterable, Sendable, Codable {
     case ocr, words, parse      // extract
     case quiz, wordtest, lecture // generate
 
-    /// Bump a stage's version when its output for the same input changes: cached results are then rebuilt.
-    public var version: Int {
-        switch self {
-        case .ocr: return 2
-        case .words: return 6
-        case .parse: return 1
-        case .quiz: return 3
-        case .wordtest: return 6
-        case .lecture: return 4
-        }
-    }
-
     /// The chain of stages an item of `kind` goes through, in order.
     public static func chain(for kind: ItemKind) -> [StageID] {
         switch kind {

@@ -42,17 +42,7 @@ public struct PipelineConfig: Sendable {
 
     /// Canonical hash of one stage's options: part of every cache key of that stage.
     public func optionsHash(_ stage: StageID) -> String {
-        func hash<T: Encodable>(_ value: T) -> String {
-            ContentHash.sha256((try? CanonicalJSON.encode(value)) ?? Data())
-        }
-        switch stage {
-        case .ocr: return hash(ocr)
-        case .quiz: return hash(quiz)
-        case .words: return hash(words)
-        case .wordtest: return hash(wordtest)
-        case .parse: return hash(parse)
-        case .lecture: return hash(lecture)
-        }
+        Stages.stage(stage).optionsHash(self)
     }
 
     public static func load(path: String) throws(ConfigError) -> PipelineConfig {
@@ -94,7 +84,7 @@ public struct PipelineConfig: Sendable {
                         let known = StageID.allCases.map(\.rawValue).joined(separator: ", ")
                         throw ConfigError(file: file, line: Self.line(stageKey), message: "unknown stage '\(stageKey.string ?? "?")' (known stages: \(known))")
                     }
-                    try config.apply(options, to: stage)
+                    try Stages.stage(stage).applyOptions(options, to: &config)
                 }
             default:
                 throw ConfigError(file: file, line: Self.line(key), message: "unknown key '\(key.string ?? "?")' (expected `version` or `stages`)")
@@ -103,19 +93,10 @@ public struct PipelineConfig: Sendable {
         return config
     }
 
-    private mutating func apply(_ node: Node, to stage: StageID) throws(ConfigError) {
-        switch stage {
-        case .ocr: ocr = try decode(node, stage: stage)
-        case .quiz: quiz = try decode(node, stage: stage)
-        case .words: words = try decode(node, stage: stage)
-        case .wordtest: wordtest = try decode(node, stage: stage)
-        case .parse: parse = try decode(node, stage: stage)
-        case .lecture: lecture = try decode(node, stage: stage)
-        }
-    }
-
     /// Overlays the file's values on the defaults, so an option left out keeps its default.
-    private func decode<T: StageOptions>(_ node: Node, stage: StageID) throws(ConfigError) -> T {
+    typealias OptionsNode = Node
+
+    func decodeOptions<T: StageOptions>(_ node: Node, stage: StageID) throws(ConfigError) -> T {
         if node.null != nil { return T() }
         guard let mapping = node.mapping else {
             throw ConfigError(file: file, line: Self.line(node), message: "options of stage '\(stage.rawValue)' must be a mapping")

@@ -10,22 +10,6 @@ public enum Reconciler {
         public var resets: [(key: StageKey, reason: String)] = []
     }
 
-    /// The input of a generate stage: its upstream result and the item it describes (the bundle names its source).
-    public static func generateInputHash(upstreamOutput: String, item: ItemRecord) -> String {
-        ContentHash.sha256("\(upstreamOutput)\n\(item.id)\n\(item.sourcePath)")
-    }
-
-    /// The input of a course's lecture stage: the course's files and what parsing each post gave.
-    public static func lectureInputHash(course: ItemRecord, members: [CourseMember]) -> String {
-        var lines = ["\(course.sourcePath) \(course.sha256)"]
-        for member in members.sorted(by: { $0.item.sourcePath < $1.item.sourcePath }) {
-            let parse = member.runs.first { $0.stage == .parse }
-            let outcome = parse?.state == .done ? (parse?.outputSHA ?? "") : "failed:\(parse?.errorCode?.rawValue ?? "")"
-            lines.append("\(member.item.sourcePath) \(member.item.sha256) \(outcome)")
-        }
-        return ContentHash.sha256(lines.joined(separator: "\n"))
-    }
-
     public static func plan(items: [ItemRecord], runs: [StageRun], config: PipelineConfig) -> Plan {
         var plan = Plan()
         var runsByItem: [String: [StageID: StageRun]] = [:]
@@ -71,24 +55,19 @@ public enum Reconciler {
         return plan
     }
 
-    private static func staleness(of run: StageRun, stage: StageID, item: ItemRecord, upstream: StageRun?,
+    private static func staleness(of run: StageRun, stage id: StageID, item: ItemRecord, upstream: StageRun?,
                                   config: PipelineConfig, members: [CourseMember], postsRerunning: Set<String>) -> String? {
+        let stage = Stages.stage(id)
         if run.stageVersion != stage.version {
-            return "the \(stage.rawValue) stage changed (version \(run.stageVersion ?? 0) → \(stage.version))"
+            return "the \(id.rawValue) stage changed (version \(run.stageVersion ?? 0) → \(stage.version))"
         }
-        if run.optionsHash != config.optionsHash(stage) {
-            return "the \(stage.rawValue) options changed in \(config.file)"
+        if run.optionsHash != stage.optionsHash(config) {
+            return "the \(id.rawValue) options changed in \(config.file)"
         }
-        let expected: String
-        switch stage {
-        case .ocr, .words, .parse:
-            expected = item.sha256
-        case .quiz, .wordtest:
-            expected = generateInputHash(upstreamOutput: upstream?.outputSHA ?? "", item: item)
-        case .lecture:
-            if members.contains(where: { postsRerunning.contains($0.item.id) }) { return "a post of the course will be parsed again" }
-            expected = lectureInputHash(course: item, members: members)
+        if stage.reads == .coursePosts, members.contains(where: { postsRerunning.contains($0.item.id) }) {
+            return "a post of the course will be parsed again"
         }
+        let expected = stage.reads.inputHash(StageInput(item: item, upstream: upstream, members: members))
         return run.inputHash == expected ? nil : "its input changed"
     }
 }

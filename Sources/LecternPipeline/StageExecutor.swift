@@ -33,7 +33,8 @@ final class RunContext: Sendable {
     }
 }
 
-/// Runs claimed stages for one worker thread. It owns that worker's Tesseract handle.
+/// Runs claimed stages for one worker thread, and gives the stages what they read. It owns that worker's
+/// Tesseract handle.
 final class StageExecutor {
     private let context: RunContext
     private var ocrEngine: OCREngine?
@@ -43,16 +44,16 @@ final class StageExecutor {
     }
 
     /// The cache key of a stage result: input, stage version and options, hashed together.
-    static func artifactKey(stage: StageID, inputHash: String, optionsHash: String) -> String {
-        ContentHash.sha256("\(stage.rawValue)|\(stage.version)|\(optionsHash)|\(inputHash)")
+    static func artifactKey(stage: any Stage, inputHash: String, optionsHash: String) -> String {
+        ContentHash.sha256("\(stage.id.rawValue)|\(stage.version)|\(optionsHash)|\(inputHash)")
     }
 
     func execute(_ claim: Claim) throws(LecternError) -> StageResult {
-        let stage = claim.run.stage
+        let stage = Stages.stage(claim.run.stage)
         let started = DispatchTime.now()
         let store = context.store
-        let optionsHash = context.config.optionsHash(stage)
-        let inputHash = try self.inputHash(claim, stage: stage)
+        let optionsHash = stage.optionsHash(context.config)
+        let inputHash = stage.reads.inputHash(try input(of: claim, reads: stage.reads))
         let key = Self.artifactKey(stage: stage, inputHash: inputHash, optionsHash: optionsHash)
         func result(_ data: Data?, outputSHA: String) -> StageResult {
             let ms = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
@@ -60,69 +61,42 @@ final class StageExecutor {
                                artifactKey: key, artifact: data, outputSHA: outputSHA, durationMs: ms)
         }
         if !claim.run.force, let cached = try storeCall({ try store.artifactOutputSHA(key: key) }) {
-            log.debug("cache hit", metadata: ["stage": "\(stage.rawValue)", "item": "\(claim.item.sourcePath)"])
+            log.debug("cache hit", metadata: ["stage": "\(stage.id.rawValue)", "item": "\(claim.item.sourcePath)"])
             return result(nil, outputSHA: cached)
         }
-        log.debug("running", metadata: ["stage": "\(stage.rawValue)", "item": "\(claim.item.sourcePath)", "key": "\(key.prefix(12))"])
-        let data = try produce(stage, claim: claim)
+        log.debug("running", metadata: ["stage": "\(stage.id.rawValue)", "item": "\(claim.item.sourcePath)", "key": "\(key.prefix(12))"])
+        let data = try stage.run(claim, config: context.config, worker: self)
         return result(data, outputSHA: ContentHash.sha256(data))
     }
 
-    /// The hash of everything a stage reads; the same function decides at reconcile time whether a result is stale.
-    private func inputHash(_ claim: Claim, stage: StageID) throws(LecternError) -> String {
-        let item = claim.item
-        switch stage {
-        case .ocr, .words, .parse:
-            return item.sha256
-        case .quiz, .wordtest:
-            let upstream = try upstreamRun(claim)
-            return Reconciler.generateInputHash(upstreamOutput: upstream.outputSHA ?? "", item: item)
-        case .lecture:
-            let members = try storeCall { try context.store.members(ofCourse: item.id) }
-            return Reconciler.lectureInputHash(course: item, members: members)
+    /// What the stage's input hash is made of, from the store.
+    private func input(of claim: Claim, reads: StageReads) throws(LecternError) -> StageInput {
+        switch reads {
+        case .sourceFile:
+            return StageInput(item: claim.item)
+        case .upstreamResult:
+            return StageInput(item: claim.item, upstream: try upstreamRun(claim))
+        case .coursePosts:
+            let item = claim.item
+            return StageInput(item: item, members: try storeCall { try context.store.members(ofCourse: item.id) })
         }
     }
 
-    private func produce(_ stage: StageID, claim: Claim) throws(LecternError) -> Data {
-        let item = claim.item
-        let source = SourceRef(path: item.sourcePath, sha256: item.sha256)
-        switch stage {
-        case .ocr:
-            let data = try readSource(item, limit: nil)
-            if ocrEngine == nil { ocrEngine = try OCREngine(options: context.config.ocr) }
-            return try encode(try ocrEngine!.recognize(imageData: data))
-        case .words:
-            let data = try readSource(item, limit: context.config.words.maxBytes)
-            var text = try TextDecoding.decode(data)
-            if ["srt", "vtt"].contains((item.sourcePath as NSString).pathExtension.lowercased()) {
-                text = TextDecoding.stripSubtitles(text)
-            }
-            // A script may quote markup ("<script>…"); it is not prose, and no bundle may carry it.
-            text = text.replacingOccurrences(of: #"<[A-Za-z!/][^<>]{0,500}>"#, with: " ", options: .regularExpression)
-            let analysis = TextAnalyzer(wordNet: try context.wordNet()).analyze(text)
-            guard !analysis.words.isEmpty else {
-                throw LecternError(.noTextFound, "No words to learn were found in \(item.sourcePath).")
-            }
-            return try encode(analysis)
-        case .parse:
-            let data = try readSource(item, limit: context.config.parse.maxBytes)
-            return try encode(try HTMLParser.parse(data, sourcePath: item.sourcePath, options: context.config.parse))
-        case .quiz:
-            let page = try Self.decode(OCRPage.self, try upstreamArtifact(claim))
-            let bundle = HomeworkBuilder(wordNet: try context.wordNet(), options: context.config.quiz)
-                .build(page: page, id: item.id, source: source)
-            return try encode(bundle)
-        case .wordtest:
-            let analysis = try Self.decode(TextAnalysis.self, try upstreamArtifact(claim))
-            let bundle = WordListBuilder(wordNet: try context.wordNet(), options: context.config.wordtest)
-                .build(analysis: analysis, id: item.id, source: source)
-            return try encode(bundle)
-        case .lecture:
-            return try encode(try LectureBuilder(options: context.config.lecture, wordNet: try context.wordNet()).build(try courseInput(item)))
-        }
+    // MARK: What stages read
+
+    func wordNet() throws(LecternError) -> WordNet {
+        try context.wordNet()
     }
 
-    private func courseInput(_ course: ItemRecord) throws(LecternError) -> CourseInput {
+    /// This worker's Tesseract engine, made on first use.
+    func ocrEngine(_ options: OCROptions) throws(LecternError) -> OCREngine {
+        if let ocrEngine { return ocrEngine }
+        let engine = try OCREngine(options: options)
+        ocrEngine = engine
+        return engine
+    }
+
+    func courseInput(_ course: ItemRecord) throws(LecternError) -> CourseInput {
         let store = context.store
         let members = try storeCall { try store.members(ofCourse: course.id) }
         var stored: [(member: CourseMember, parse: StageRun?, data: Data?)] = []
@@ -138,7 +112,7 @@ final class StageExecutor {
         let decoded = stored.map(\.data).concurrentMap { data in
             Result { () throws(LecternError) -> ParsedPost? in
                 guard let data else { return nil }
-                return try Self.decode(ParsedPost.self, data)
+                return try StageExecutor.decode(ParsedPost.self, data)
             }
         }
         var posts: [CoursePost] = []
@@ -171,7 +145,7 @@ final class StageExecutor {
         return upstream
     }
 
-    private func upstreamArtifact(_ claim: Claim) throws(LecternError) -> Data {
+    func upstreamArtifact(_ claim: Claim) throws(LecternError) -> Data {
         let upstream = try upstreamRun(claim)
         guard let key = upstream.artifactKey, let data = try storeCall({ try context.store.artifact(key: key) }) else {
             throw LecternError(.internalError, "The result of \(upstream.stage) is missing from the store.")
@@ -180,7 +154,7 @@ final class StageExecutor {
     }
 
     /// Reads an input file and checks it is still the content the item was made from.
-    private func readSource(_ item: ItemRecord, limit: Int?) throws(LecternError) -> Data {
+    func readSource(_ item: ItemRecord, limit: Int?) throws(LecternError) -> Data {
         let url = context.inbox.appendingPathComponent(item.sourcePath)
         if let limit, let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > limit {
             throw LecternError(.fileTooLarge, "\(item.sourcePath) is \(size / 1_000_000) MB; Lectern reads files up to \(limit / 1_000_000) MB.")
@@ -194,13 +168,13 @@ final class StageExecutor {
         return data
     }
 
-    private func encode<T: Encodable>(_ value: T) throws(LecternError) -> Data {
+    func encode<T: Encodable>(_ value: T) throws(LecternError) -> Data {
         do { return try CanonicalJSON.encode(value) } catch {
             throw LecternError(.internalError, "Could not encode the result: \(error)")
         }
     }
 
-    private static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws(LecternError) -> T {
+    static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws(LecternError) -> T {
         do { return try CanonicalJSON.decode(type, from: data) } catch {
             throw LecternError(.internalError, "A stored result could not be read back: \(error)")
         }

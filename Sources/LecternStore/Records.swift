@@ -33,6 +33,9 @@ public struct ItemRecord: Codable, Sendable, Hashable {
     public var scanError: LecternError? {
         scanErrorCode.map { LecternError($0, scanErrorMessage ?? "") }
     }
+
+    /// How a bundle names the item it was made from.
+    public var source: SourceRef { SourceRef(path: sourcePath, sha256: sha256) }
 }
 
 /// The ledger row of one stage of one item.

@@ -22,12 +22,15 @@ public struct TextAnalyzer: Sendable {
         self.stopWords = stopWords
     }
 
-    /// Decodes a script (`TextDecoding.decode`), strips subtitles for `srt`/`vtt`, and analyses it.
-    /// Throws `.emptyFile`, `.encodingError`, or `.noTextFound` when no English word is left.
+    /// Decodes a script (`TextDecoding.decode`), strips subtitles for `srt`/`vtt` and quoted markup, and
+    /// analyses it: what the `words` stage runs. Throws `.emptyFile`, `.encodingError`, or `.noTextFound` when
+    /// no English word is left.
     public func analyze(data: Data, fileExtension: String) throws(LecternError) -> TextAnalysis {
         var text = try TextDecoding.decode(data)
         let ext = fileExtension.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
         if ext == "srt" || ext == "vtt" { text = TextDecoding.stripSubtitles(text) }
+        // A script may quote markup ("<script>…"); it is not prose, and no bundle may carry it.
+        text = text.replacingOccurrences(of: #"<[A-Za-z!/][^<>]{0,500}>"#, with: " ", options: .regularExpression)
         if text.allSatisfy({ $0.isWhitespace }) {
             throw LecternError(.noTextFound, "The file contains only whitespace.")
         }

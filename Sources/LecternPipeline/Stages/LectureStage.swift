@@ -1,0 +1,17 @@
+import Foundation
+import LecternGenerate
+import LecternModel
+import LecternStore
+
+/// A course's parsed posts → the lecture bundle: subjects, topics, engagement questions, pool, projects.
+struct LectureStage: Stage {
+    let id = StageID.lecture
+    let version = 4
+    var options: WritableKeyPath<PipelineConfig, LectureOptions> { \.lecture }
+    let reads = StageReads.coursePosts
+
+    func run(_ claim: Claim, options: LectureOptions, worker: StageExecutor) throws(LecternError) -> Data {
+        let lecture = try LectureBuilder(options: options, wordNet: try worker.wordNet()).build(try worker.courseInput(claim.item))
+        return try worker.encode(lecture)
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+import LecternHTML
+import LecternModel
+import LecternStore
+
+/// A course post (.html) → sanitised typed blocks (libxml2).
+struct ParseStage: Stage {
+    let id = StageID.parse
+    let version = 1
+    var options: WritableKeyPath<PipelineConfig, HTMLOptions> { \.parse }
+    let reads = StageReads.sourceFile
+
+    func run(_ claim: Claim, options: HTMLOptions, worker: StageExecutor) throws(LecternError) -> Data {
+        let data = try worker.readSource(claim.item, limit: options.maxBytes)
+        return try worker.encode(try HTMLParser.parse(data, sourcePath: claim.item.sourcePath, options: options))
+    }
+}

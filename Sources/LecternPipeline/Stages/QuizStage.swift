@@ -1,0 +1,20 @@
+import Foundation
+import LecternGenerate
+import LecternModel
+import LecternOCR
+import LecternStore
+
+/// A photo's OCR result → the homework bundle: title, subject and multiple-choice quiz.
+struct QuizStage: Stage {
+    let id = StageID.quiz
+    let version = 3
+    var options: WritableKeyPath<PipelineConfig, QuizOptions> { \.quiz }
+    let reads = StageReads.upstreamResult
+
+    func run(_ claim: Claim, options: QuizOptions, worker: StageExecutor) throws(LecternError) -> Data {
+        let page = try StageExecutor.decode(OCRPage.self, try worker.upstreamArtifact(claim))
+        let bundle = HomeworkBuilder(wordNet: try worker.wordNet(), options: options)
+            .build(page: page, id: claim.item.id, source: claim.item.source)
+        return try worker.encode(bundle)
+    }
+}

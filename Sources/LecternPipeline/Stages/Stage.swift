@@ -1,0 +1,85 @@
+import Foundation
+import LecternJSON
+import LecternModel
+import LecternStore
+
+/// One stage of the pipeline: its options, what its result depends on, its version, and how it runs.
+///
+/// Adding a stage: a case in `StageID` (its name, and where it sits in an item's chain), one file in `Stages/`
+/// with a value conforming to `Stage`, and that value in `Stages.all`.
+protocol Stage: Sendable {
+    associatedtype Options: StageOptions
+    var id: StageID { get }
+    /// Bump when the output for the same input changes: cached results are then rebuilt.
+    var version: Int { get }
+    /// Where the stage's options live in a pipeline configuration.
+    var options: WritableKeyPath<PipelineConfig, Options> { get }
+    /// What its result is made from; this decides its input hash.
+    var reads: StageReads { get }
+    /// Makes the stage's result (canonical JSON) for a claimed item.
+    func run(_ claim: Claim, options: Options, worker: StageExecutor) throws(LecternError) -> Data
+}
+
+/// What a stage's result is made from.
+enum StageReads {
+    /// The item's own file.
+    case sourceFile
+    /// The result of the stage before it in the item's chain (and the item it describes: a bundle names its source).
+    case upstreamResult
+    /// A course's files and what parsing each of its posts gave.
+    case coursePosts
+}
+
+/// The facts from the ledger that a stage's input hash is made of: the same when a run decides whether a result
+/// is stale (`Reconciler`) and when a worker keys a new result (`StageExecutor`).
+struct StageInput {
+    var item: ItemRecord
+    var upstream: StageRun?
+    var members: [CourseMember] = []
+}
+
+extension StageReads {
+    func inputHash(_ input: StageInput) -> String {
+        switch self {
+        case .sourceFile:
+            return input.item.sha256
+        case .upstreamResult:
+            return ContentHash.sha256("\(input.upstream?.outputSHA ?? "")\n\(input.item.id)\n\(input.item.sourcePath)")
+        case .coursePosts:
+            var lines = ["\(input.item.sourcePath) \(input.item.sha256)"]
+            for member in input.members.sorted(by: { $0.item.sourcePath < $1.item.sourcePath }) {
+                let parse = member.runs.first { $0.stage == .parse }
+                let outcome = parse?.state == .done ? (parse?.outputSHA ?? "") : "failed:\(parse?.errorCode?.rawValue ?? "")"
+                lines.append("\(member.item.sourcePath) \(member.item.sha256) \(outcome)")
+            }
+            return ContentHash.sha256(lines.joined(separator: "\n"))
+        }
+    }
+}
+
+extension Stage {
+    func optionsHash(_ config: PipelineConfig) -> String {
+        ContentHash.sha256((try? CanonicalJSON.encode(config[keyPath: options])) ?? Data())
+    }
+
+    /// Lays a pipeline file's `stages.<name>` mapping over the defaults of this stage's options.
+    func applyOptions(_ node: PipelineConfig.OptionsNode, to config: inout PipelineConfig) throws(ConfigError) {
+        config[keyPath: options] = try config.decodeOptions(node, stage: id)
+    }
+
+    func run(_ claim: Claim, config: PipelineConfig, worker: StageExecutor) throws(LecternError) -> Data {
+        try run(claim, options: config[keyPath: options], worker: worker)
+    }
+}
+
+/// Every stage, by name.
+enum Stages {
+    static let all: [any Stage] = [OCRStage(), WordsStage(), ParseStage(), QuizStage(), WordTestStage(), LectureStage()]
+
+    private static let byID: [StageID: any Stage] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
+
+    static func stage(_ id: StageID) -> any Stage {
+        guard let stage = byID[id] else { preconditionFailure("stage \(id.rawValue) is not in Stages.all") }
+        return stage
+    }
+}
