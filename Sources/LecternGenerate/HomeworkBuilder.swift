@@ -21,7 +21,7 @@ public struct HomeworkBuilder: Sendable {
             id: id, source: source, status: .ok, statusReason: nil, title: worksheet.title,
             subject: subject, subjectConfidence: subjectConfidence, text: page.text,
             ocr: .init(meanConfidence: page.meanConfidence, wordCount: page.words.count, preprocessing: page.preprocessing),
-            thumbnail: page.thumbnailJPEG == nil ? nil : "media/\(id).jpg", quiz: .init(questions: []))
+            thumbnail: page.thumbnailJPEG == nil ? nil : OutputLayout.thumbnail(homeworkID: id), quiz: .init(questions: []))
 
         if page.meanConfidence < options.minConfidence || page.words.count < options.minWords {
             bundle.status = .needsReview

@@ -154,7 +154,7 @@ public struct LectureBuilder: Sendable {
             if block.type == .image, let src = block.src, !src.hasPrefix("http://"), !src.hasPrefix("https://"),
                src.hasPrefix(course.source.path + "/") {
                 let relative = src.dropFirst(course.source.path.count + 1)
-                let path = "media/lectures/\(course.id)/\(relative)"
+                let path = OutputLayout.lectureMedia(courseID: course.id) + relative
                 media[path] = MediaFile(path: path, source: src)
                 block.src = path
             }

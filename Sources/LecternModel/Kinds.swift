@@ -7,16 +7,6 @@ public enum ItemKind: String, Codable, Sendable, CaseIterable, Comparable {
     case other      // a file Lectern cannot read; recorded so that nobody wonders where it went
 
     public static func < (lhs: ItemKind, rhs: ItemKind) -> Bool { lhs.rawValue < rhs.rawValue }
-
-    /// The folder under `OUT/bundles/` for this kind; posts have no bundle of their own.
-    public var bundleFolder: String? {
-        switch self {
-        case .homework: return "homework"
-        case .wordlist: return "wordlists"
-        case .lecture: return "lectures"
-        case .post, .other: return nil
-        }
-    }
 }
 
 public enum StageState: String, Codable, Sendable, CaseIterable {

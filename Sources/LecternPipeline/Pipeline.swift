@@ -12,7 +12,7 @@ public final class Pipeline: Sendable {
     public init(out: URL) throws {
         self.out = out
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        store = try SQLiteStore(path: out.appendingPathComponent("lectern.sqlite").path)
+        store = try SQLiteStore(path: out.appendingPathComponent(OutputLayout.store).path)
     }
 
     /// The inbox of the latest run, for commands that take no `--inbox` (retry).

@@ -1,19 +1,17 @@
 import Foundation
+import LecternModel
 
-/// The files a run publishes (index.json, bundles/, media/), for comparing two output folders.
+/// The files a run publishes (index.json and the published folders), for comparing two output folders.
 public enum PublishedFiles {
     public static func list(in out: URL) -> [String: URL] {
         var files: [String: URL] = [:]
-        let index = out.appendingPathComponent("index.json")
-        if FileManager.default.fileExists(atPath: index.path) { files["index.json"] = index }
-        for folder in ["bundles", "media"] {
-            let root = out.appendingPathComponent(folder)
-            let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
-                                                            options: [.skipsHiddenFiles])
-            while let url = enumerator?.nextObject() as? URL {
-                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
-                let relative = String(url.path.dropFirst(root.path.count + 1))
-                files["\(folder)/\(relative)"] = url
+        let index = out.appendingPathComponent(OutputLayout.index)
+        if FileManager.default.fileExists(atPath: index.path) { files[OutputLayout.index] = index }
+        for folder in OutputLayout.publishedFolders {
+            // Hidden files are a writer's temporary files, not published ones.
+            for relative in Publisher.regularFiles(under: out.appendingPathComponent(folder).path, prefix: folder + "/")
+            where !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+                files[relative] = out.appendingPathComponent(relative)
             }
         }
         return files

@@ -30,8 +30,8 @@ struct Publisher {
 
             // A present item keeps its published files while it is rebuilt (by this run or another process).
             if let path = Self.bundlePath(for: item) { wanted.insert(path) }
-            if item.kind == .homework { wanted.insert("media/\(item.id).jpg") }
-            if item.kind == .lecture { keptFolders.insert("media/lectures/\(item.id)/") }
+            if item.kind == .homework { wanted.insert(OutputLayout.thumbnail(homeworkID: item.id)) }
+            if item.kind == .lecture { keptFolders.insert(OutputLayout.lectureMedia(courseID: item.id)) }
             var bundle: String?
             if state == .done, let path = Self.bundlePath(for: item), let last = runs.last, let key = last.artifactKey,
                let outputSHA = last.outputSHA {
@@ -39,12 +39,12 @@ struct Publisher {
                 if published != .missing { bundle = path }
                 if item.kind == .homework, let ocr = runs.first(where: { $0.stage == .ocr }),
                    let ocrKey = ocr.artifactKey, let ocrSHA = ocr.outputSHA {
-                    _ = try files.publish("media/\(item.id).jpg", source: "thumbnail of \(ocrSHA)") {
+                    _ = try files.publish(OutputLayout.thumbnail(homeworkID: item.id), source: "thumbnail of \(ocrSHA)") {
                         try thumbnail(ocrArtifactKey: ocrKey)
                     }
                 }
                 // Lectures are few (one per course) and their images may change without the posts: always copied.
-                if item.kind == .lecture, let data = try published.data ?? store.artifact(key: key) { try copyMedia(of: data) }
+                if item.kind == .lecture, let data = try published.data ?? store.artifact(key: key) { try copyMedia(of: data, courseID: item.id) }
             }
             if item.kind == .post, let parent = item.parentID { bundle = courseBundles[parent] ?? nil }
             entries.append(IndexEntry(id: item.id, kind: item.kind, source: SourceRef(path: item.sourcePath, sha256: item.sha256),
@@ -56,12 +56,12 @@ struct Publisher {
         try store.recordPublished(files.changed, removing: files.records.keys.filter { !wanted.contains($0) })
         log.debug("published", metadata: ["items": "\(entries.count)", "bundles": "\(entries.filter { $0.bundle != nil }.count)"])
         let index = RunIndex(items: entries)
-        try AtomicFile.write(try CanonicalJSON.encode(index), to: out.appendingPathComponent("index.json"))
+        try AtomicFile.write(try CanonicalJSON.encode(index), to: out.appendingPathComponent(OutputLayout.index))
         return index
     }
 
     static func bundlePath(for item: ItemRecord) -> String? {
-        item.kind.bundleFolder.map { "bundles/\($0)/\(item.id).json" }
+        OutputLayout.bundle(kind: item.kind, id: item.id)
     }
 
     private func thumbnail(ocrArtifactKey key: String) throws -> Data? {
@@ -75,14 +75,14 @@ struct Publisher {
         var media: [MediaFile]?
     }
 
-    private func copyMedia(of bundleData: Data) throws {
+    private func copyMedia(of bundleData: Data, courseID: String) throws {
         guard let lecture = try? CanonicalJSON.decode(LectureMedia.self, from: bundleData) else { return }
         let root = inbox.resolvingSymlinksInPath().path + "/"
         for file in lecture.media ?? [] {
             let source = inbox.appendingPathComponent(file.source)
             let values = try? source.resourceValues(forKeys: [.isSymbolicLinkKey, .isRegularFileKey])
             guard source.resolvingSymlinksInPath().path.hasPrefix(root), values?.isSymbolicLink != true,
-                  values?.isRegularFile == true, file.path.hasPrefix("media/"), !file.path.contains(".."),
+                  values?.isRegularFile == true, file.path.hasPrefix(OutputLayout.lectureMedia(courseID: courseID)), !file.path.contains(".."),
                   let bytes = try? Data(contentsOf: source) else {
                 log.notice("a lecture image is missing or outside the inbox", metadata: ["source": "\(file.source)"])
                 continue
@@ -94,7 +94,7 @@ struct Publisher {
     /// Removes files of items that left the inbox, and temp files a killed run left behind
     /// (old enough that no live writer can still be about to rename them).
     private func removeStaleFiles(keeping wanted: Set<String>, folders kept: Set<String>) throws {
-        for top in ["bundles", "media"] {
+        for top in OutputLayout.publishedFolders {
             for relative in Self.regularFiles(under: out.appendingPathComponent(top).path, prefix: top + "/") {
                 let file = out.appendingPathComponent(relative)
                 if file.lastPathComponent.hasPrefix(".tmp-") {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LecternModel
 import LecternStore
 
 /// Marks this process as a live runner with an flock on `OUT/.runners/ID.lock`. The kernel drops the lock
@@ -13,7 +14,7 @@ final class RunnerLock: Sendable {
 
     init(out: URL, store: any ContentStore) throws {
         self.store = store
-        folder = out.appendingPathComponent(".runners")
+        folder = out.appendingPathComponent(OutputLayout.runners)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         id = UUID().uuidString.lowercased()
         descriptor = open(folder.appendingPathComponent("\(id).lock").path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)

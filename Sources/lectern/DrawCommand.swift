@@ -51,7 +51,7 @@ struct DrawCommand: ParsableCommand {
     }
 
     func run() throws {
-        let url = URL(fileURLWithPath: out).appendingPathComponent("bundles/lectures/\(bundle).json")
+        let url = URL(fileURLWithPath: out).appendingPathComponent(OutputLayout.bundle(kind: .lecture, id: bundle)!)
         guard let data = try? Data(contentsOf: url) else {
             FileHandle.standardError.write(Data("lectern draw: no lecture bundle '\(bundle)' in \(out)/bundles/lectures (run `lectern status --out \(out)` for the IDs)\n".utf8))
             throw ExitCode(2)
