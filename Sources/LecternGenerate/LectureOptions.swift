@@ -11,11 +11,9 @@ public struct LectureOptions: Codable, Sendable, Hashable {
 
     public init() {}
 
-    public static let optionNames = ["splitAtH2", "poolQuestionsPerTopic", "endingProjects"]
-
-    public func problem() -> String? {
+    public func problem() -> OptionProblem? {
         if !(0...10).contains(poolQuestionsPerTopic) {
-            return "poolQuestionsPerTopic must be between 0 and 10, not \(poolQuestionsPerTopic)"
+            return OptionProblem("poolQuestionsPerTopic", "must be between 0 and 10, not \(poolQuestionsPerTopic)")
         }
         return nil
     }

@@ -10,12 +10,10 @@ public struct QuizOptions: Codable, Sendable, Hashable {
 
     public init() {}
 
-    public static let optionNames = ["questions", "minConfidence", "minWords"]
-
-    public func problem() -> String? {
-        if !(1...50).contains(questions) { return "questions must be between 1 and 50, not \(questions)" }
-        if !(0...100).contains(minConfidence) { return "minConfidence must be between 0 and 100, not \(minConfidence)" }
-        if minWords < 0 { return "minWords must not be negative" }
+    public func problem() -> OptionProblem? {
+        if !(1...50).contains(questions) { return OptionProblem("questions", "must be between 1 and 50, not \(questions)") }
+        if !(0...100).contains(minConfidence) { return OptionProblem("minConfidence", "must be between 0 and 100, not \(minConfidence)") }
+        if minWords < 0 { return OptionProblem("minWords", "must not be negative") }
         return nil
     }
 }

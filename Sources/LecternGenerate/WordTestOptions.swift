@@ -13,11 +13,9 @@ public struct WordTestOptions: Codable, Sendable, Hashable {
 
     public init() {}
 
-    public static let optionNames = ["maxWords", "distractorZipfBand", "frequencyListDistractors"]
-
-    public func problem() -> String? {
-        if maxWords < 1 { return "maxWords must be at least 1" }
-        if !(distractorZipfBand > 0) { return "distractorZipfBand must be positive" }
+    public func problem() -> OptionProblem? {
+        if maxWords < 1 { return OptionProblem("maxWords", "must be at least 1") }
+        if !(distractorZipfBand > 0) { return OptionProblem("distractorZipfBand", "must be positive") }
         return nil
     }
 }

@@ -48,6 +48,20 @@ public struct OCROptions: Sendable, Hashable, Codable {
         thumbnailWidth = try c.decodeIfPresent(Int.self, forKey: .thumbnailWidth) ?? d.thumbnailWidth
     }
 
+    /// The first value an engine cannot use; the pipeline file's check and `OCREngine` ask the same question.
+    public func problem() -> OptionProblem? {
+        if maxPixels <= 0 { return OptionProblem("maxPixels", "must be a positive number of pixels") }
+        if !(0...13).contains(pageSegmentationMode) || [0, 2].contains(pageSegmentationMode) {
+            return OptionProblem("pageSegmentationMode", "must be a Tesseract page segmentation mode: 1 or 3 to 13 (3 is automatic), not \(pageSegmentationMode)")
+        }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+        let languages = language.split(separator: "+", omittingEmptySubsequences: false)
+        guard !language.isEmpty, languages.allSatisfy({ !$0.isEmpty && $0.allSatisfy(allowed.contains) }) else {
+            return OptionProblem("language", "must name Tesseract languages such as eng or eng+deu, not \"\(language)\"")
+        }
+        return nil
+    }
+
     /// The tessdata folder that will be used: the option, else `TESSDATA_PREFIX`, else the
     /// Debian default. (`TESSDATA_PREFIX` may name the tessdata folder or its parent.)
     public func resolvedTessdataPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -85,19 +99,10 @@ public final class OCREngine: @unchecked Sendable {
         _ = Leptonica.configured
         self.options = options
 
-        guard (0...13).contains(options.pageSegmentationMode), ![0, 2].contains(options.pageSegmentationMode) else {
-            throw LecternError(.internalError,
-                "The OCR page segmentation mode \(options.pageSegmentationMode) is not valid: use 1 or 3 to 13 (3 is automatic).")
-        }
-        guard options.maxPixels > 0 else {
-            throw LecternError(.internalError, "The OCR image size limit must be a positive number of pixels.")
+        if let problem = options.problem() {
+            throw LecternError(.internalError, "The OCR option \(problem).")
         }
         let languages = options.language.split(separator: "+").map(String.init)
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
-        guard !languages.isEmpty, languages.allSatisfy({ !$0.isEmpty && $0.allSatisfy(allowed.contains) }) else {
-            throw LecternError(.internalError,
-                "The OCR language \"\(options.language)\" is not valid: use a Tesseract language code such as eng, or eng+deu.")
-        }
         let path = options.resolvedTessdataPath()
         for language in languages {
             let file = (path as NSString).appendingPathComponent("\(language).traineddata")

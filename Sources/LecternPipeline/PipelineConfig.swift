@@ -10,10 +10,22 @@ import Yams
 /// The options of one stage as they appear under `stages.<name>` in a pipeline file.
 public protocol StageOptions: Codable, Sendable, Hashable {
     init()
-    /// The option names a pipeline file may set; anything else is an error, not silently ignored.
-    static var optionNames: [String] { get }
-    /// A description of the first bad value, or nil when all values are acceptable.
-    func problem() -> String?
+    /// The first bad value, or nil when all values are acceptable.
+    func problem() -> OptionProblem?
+}
+
+extension StageOptions {
+    /// The option names a pipeline file may set, anything else being an error: the options' stored properties
+    /// of a single value (a nested value, such as OCR's clean-up switches for the benchmark, is not a pipeline
+    /// option). Codable's keys are these same names.
+    static var optionNames: [String] {
+        Mirror(reflecting: Self()).children.compactMap { child in
+            switch child.value {
+            case is Int, is Double, is Bool, is String, is String?: return child.label
+            default: return nil
+            }
+        }
+    }
 }
 
 /// A configuration problem: exits 2, naming the file and line.
@@ -125,13 +137,12 @@ public struct PipelineConfig: Sendable {
             let name = context.codingPath.first?.stringValue ?? "?"
             throw ConfigError(file: file, line: lines[name], message: "option '\(name)' of stage '\(stage.rawValue)' must be \(Self.describe(type))")
         } catch {
-            let name = T.optionNames.first { "\(error)".contains("\"\($0)\"") }
+            let name = Self.optionName(of: error)
             throw ConfigError(file: file, line: name.flatMap { lines[$0] } ?? Self.line(node),
                               message: "options of stage '\(stage.rawValue)': \(error)")
         }
         if let problem = options.problem() {
-            let name = T.optionNames.first { problem.hasPrefix($0) }
-            throw ConfigError(file: file, line: name.flatMap { lines[$0] } ?? Self.line(node),
+            throw ConfigError(file: file, line: lines[problem.option] ?? Self.line(node),
                               message: "stage '\(stage.rawValue)': \(problem)")
         }
         return options
@@ -148,6 +159,18 @@ public struct PipelineConfig: Sendable {
     }
 
     private static func line(_ node: Node) -> Int? { node.mark.map { $0.line } }
+
+    /// The option a decoding error is about, from its coding path.
+    private static func optionName(of error: any Error) -> String? {
+        switch error as? DecodingError {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return context.codingPath.first?.stringValue
+        case .keyNotFound(let key, let context):
+            return context.codingPath.first?.stringValue ?? key.stringValue
+        default:
+            return nil
+        }
+    }
 
     private static func line(of error: YamlError) -> Int? {
         switch error {

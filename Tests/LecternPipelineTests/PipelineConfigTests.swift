@@ -59,6 +59,19 @@ import Testing
         #expect(found.message.contains("colour") && found.message.contains("quiz"))
     }
 
+    /// The pipeline file and the OCR engine ask the same question: a mode the engine refuses is refused here,
+    /// on its line; every single-value option can be set, the nested clean-up switches cannot.
+    @Test func ocrOptionsAreCheckedAsTheEngineChecksThem() throws {
+        let mode2 = try #require(error("version: 1\nstages:\n  ocr:\n    language: eng\n    pageSegmentationMode: 2\n"))
+        #expect(mode2.line == 5 && mode2.message.contains("pageSegmentationMode"))
+        let language = try #require(error("version: 1\nstages:\n  ocr:\n    language: eng+\n"))
+        #expect(language.line == 4 && language.message.contains("language"))
+        let config = try PipelineConfig.parse(yaml: "stages:\n  ocr:\n    tessdataPath: /opt/tessdata\n    thumbnailWidth: 0\n", file: "p.yml")
+        #expect(config.ocr.tessdataPath == "/opt/tessdata" && config.ocr.thumbnailWidth == 0)
+        let nested = try #require(error("stages:\n  ocr:\n    preprocessing: none\n"))
+        #expect(nested.line == 3 && nested.message.contains("unknown option 'preprocessing'"))
+    }
+
     @Test func wrongTypeNamesTheValuesLine() throws {
         let found = try #require(error("""
             version: 1
