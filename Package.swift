@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // System libraries: module maps only. Their pointers never leave the wrapper modules.
@@ -35,8 +36,13 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        .target(name: "LecternServe", dependencies: [
+            "LecternModel", "LecternJSON", "LecternGenerate",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ], resources: [.copy("Resources")]),
         .executableTarget(name: "lectern", dependencies: [
-            "LecternPipeline", "LecternModel", "LecternJSON", "LecternStore", "LecternGenerate",
+            "LecternPipeline", "LecternModel", "LecternJSON", "LecternStore", "LecternGenerate", "LecternServe",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -52,6 +58,10 @@ let package = Package(
         .testTarget(name: "LecternTextTests", dependencies: ["LecternText", "LecternModel"]),
         .testTarget(name: "LecternGenerateTests", dependencies: ["LecternGenerate", "LecternText", "LecternModel", "LecternJSON"]),
         .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "LecternServeTests", dependencies: [
+            "LecternServe", "LecternPipeline", "LecternModel", "LecternJSON",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
         .testTarget(name: "LecternPipelineTests", dependencies: ["LecternPipeline", "LecternStore", "LecternModel", "LecternJSON"]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,7 +4,7 @@ import LecternJSON
 import LecternModel
 import LecternPipeline
 
-struct Lectern: ParsableCommand {
+struct Lectern: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lectern",
         abstract: "Turn homework photos, text scripts and HTML course posts into study bundles.",
@@ -17,7 +17,7 @@ struct Lectern: ParsableCommand {
         2 usage or configuration error.
         """,
         subcommands: [RunCommand.self, WatchCommand.self, StatusCommand.self, RetryCommand.self,
-                      ShowCommand.self, CheckCommand.self, DrawCommand.self])
+                      ShowCommand.self, CheckCommand.self, DrawCommand.self, ServeCommand.self])
 }
 
 struct OutOptions: ParsableArguments {

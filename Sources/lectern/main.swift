@@ -18,9 +18,19 @@ LoggingSystem.bootstrap { label in
     return handler
 }
 
+/// Runs the parsed command, the async way when it is async (`lectern serve`): at top level the compiler picks
+/// the synchronous `run()`, which only prints help for an async command.
+func run(_ command: ParsableCommand) async throws {
+    if var asyncCommand = command as? AsyncParsableCommand {
+        try await asyncCommand.run()
+    } else {
+        var command = command
+        try command.run()
+    }
+}
+
 do {
-    var command = try Lectern.parseAsRoot()
-    try command.run()
+    try await run(try Lectern.parseAsRoot())
 } catch let code as ExitCode {
     exit(code.rawValue)
 } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationNetworking
 import LecternJSON
 import LecternModel
 import LecternPipeline
@@ -222,5 +223,31 @@ import Testing
         let locks = (try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent(".runners").path)) ?? []
         #expect(locks.isEmpty, "left in .runners: \(locks)")
         #expect(try Pipeline(out: out).store.runnerIDs() == [])
+    }
+
+    /// `lectern serve` is the one async command: the real binary must serve (not print its help) and stop on Ctrl-C.
+    @Test func serveAnswersOverHTTPAndStopsOnInterrupt() async throws {
+        let folder = try TestFolder()
+        let inbox = folder.sub("inbox")
+        let out = folder.sub("out")
+        try Inputs.make(inbox, course: true)
+        let run = try await lectern(["run", "--inbox", inbox.path, "--out", out.path], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+
+        let port = Int.random(in: 20000...40000)
+        let server = try CLIProcess(["serve", "--out", out.path, "--port", String(port)], in: folder.url)
+        defer { server.kill(SIGKILL) }
+        var items: [String: Any]?
+        for _ in 0..<100 where items == nil {
+            try await Task.sleep(for: .milliseconds(100))
+            let answer = try? await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/v1/items")!)
+            items = answer.flatMap { try? JSONSerialization.jsonObject(with: $0.0) as? [String: Any] }
+        }
+        let listed = try #require(items?["items"] as? [[String: Any]], "lectern serve did not answer on port \(port)")
+        #expect(listed.count == 3)
+
+        server.kill(SIGINT)
+        let stopped = await server.finish()
+        #expect(!stopped.killed && stopped.status == 0, "stderr: \(stopped.stderr)")
     }
 }
