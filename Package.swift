@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // System libraries: module maps only. Their pointers never leave the wrapper modules.
@@ -24,25 +25,31 @@ let package = Package(
         .target(name: "LecternHTML", dependencies: ["CLibXML2", "LecternModel"]),
         .target(name: "LecternText", dependencies: ["LecternModel"], resources: [.copy("Resources")]),
         .target(name: "LecternGenerate", dependencies: ["LecternModel", "LecternText"]),
+        .target(name: "LecternExport", dependencies: [
+            "LecternModel",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .target(name: "LecternStore", dependencies: [
             "LecternModel",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "LecternPipeline", dependencies: [
-            "LecternModel", "LecternOCR", "LecternHTML", "LecternText", "LecternGenerate", "LecternStore",
+            "LecternModel", "LecternOCR", "LecternHTML", "LecternText", "LecternGenerate", "LecternStore", "LecternExport",
             .product(name: "Yams", package: "Yams"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .executableTarget(name: "lectern", dependencies: [
-            "LecternPipeline", "LecternModel", "LecternStore",
+            "LecternPipeline", "LecternModel", "LecternStore", "LecternExport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Benchmarks: `make bench` (release build); each prints its figures.
         .executableTarget(name: "lectern-bench", dependencies: [
-            "LecternPipeline", "LecternModel", "LecternStore", "LecternOCR", "LecternHTML", "LecternText", "LecternGenerate",
+            "LecternPipeline", "LecternModel", "LecternStore", "LecternOCR", "LecternHTML", "LecternText", "LecternGenerate", "LecternExport",
         ]),
 
         .testTarget(name: "LecternModelTests", dependencies: ["LecternModel"]),
@@ -51,6 +58,7 @@ let package = Package(
         .testTarget(name: "LecternTextTests", dependencies: ["LecternText", "LecternModel"]),
         .testTarget(name: "LecternGenerateTests", dependencies: ["LecternGenerate", "LecternText", "LecternModel"]),
         .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternModel"]),
+        .testTarget(name: "LecternExportTests", dependencies: ["LecternExport", "LecternPipeline", "LecternModel"]),
         .testTarget(name: "LecternPipelineTests", dependencies: ["LecternPipeline", "LecternStore", "LecternModel"]),
     ],
     swiftLanguageModes: [.v6]

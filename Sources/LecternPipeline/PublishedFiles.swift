@@ -1,12 +1,12 @@
 import Foundation
 
-/// The files a run publishes (index.json, bundles/, media/), for comparing two output folders.
+/// The files a run publishes (index.json, bundles/, media/, exports/), for comparing two output folders.
 public enum PublishedFiles {
     public static func list(in out: URL) -> [String: URL] {
         var files: [String: URL] = [:]
         let index = out.appendingPathComponent("index.json")
         if FileManager.default.fileExists(atPath: index.path) { files["index.json"] = index }
-        for folder in ["bundles", "media"] {
+        for folder in ["bundles", "media", "exports"] {
             let root = out.appendingPathComponent(folder)
             let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
                                                             options: [.skipsHiddenFiles])

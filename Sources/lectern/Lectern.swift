@@ -16,7 +16,7 @@ struct Lectern: ParsableCommand {
         2 usage or configuration error.
         """,
         subcommands: [RunCommand.self, WatchCommand.self, StatusCommand.self, RetryCommand.self,
-                      ShowCommand.self, CheckCommand.self, DrawCommand.self])
+                      ShowCommand.self, CheckCommand.self, DrawCommand.self, ExportCommand.self])
 }
 
 struct OutOptions: ParsableArguments {
