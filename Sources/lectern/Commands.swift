@@ -310,7 +310,7 @@ struct CheckCommand: ParsableCommand {
         try ExportPublisher.copyNoteTimes(from: out.url, to: temp)
         let handlers = SignalHandlers()
         _ = try fresh.run(inbox: inboxURL, config: config, jobs: jobs.jobs, progress: ConsoleProgress(), stop: handlers.stop)
-        let differing = PublishedFiles.differences(between: out.url, and: temp)
+        let differing = PublishedFiles.differences(between: out.url, and: temp, exports: config.exports)
         if json {
             try printJSON(["differing": differing])
         } else if differing.isEmpty {

@@ -4,7 +4,7 @@ import LecternModel
 import LecternPipeline
 import Testing
 
-private struct GIFTReport: Decodable {
+struct GIFTReport: Decodable {
     struct Option: Decodable { var text: String; var correct: Bool; var feedback: String; var html: RenderedHTML }
     struct Question: Decodable { var title: String; var markup: String; var html: RenderedHTML; var generalHTML: RenderedHTML; var options: [Option] }
     struct ThirdParty: Decodable { var title: String; var valid: Bool; var options: Int; var correct: Int }
@@ -12,7 +12,7 @@ private struct GIFTReport: Decodable {
     var pygiftparser: [ThirdParty]
 }
 
-private struct MoodleReport: Decodable {
+struct MoodleReport: Decodable {
     struct Option: Decodable { var text: String; var fraction: Double; var feedback: String }
     struct Question: Decodable {
         var name: String; var text: String; var html: RenderedHTML; var idnumber: String; var files: Int
@@ -22,7 +22,7 @@ private struct MoodleReport: Decodable {
     var questions: [Question]
 }
 
-private struct QTIReport: Decodable {
+struct QTIReport: Decodable {
     struct Choice: Decodable { var identifier: String; var text: String }
     struct Item: Decodable {
         var identifier: String; var prompt: String; var choices: [Choice]; var correct: [String]; var feedback: [String]
@@ -31,7 +31,7 @@ private struct QTIReport: Decodable {
     var items: [Item]
 }
 
-private struct AnkiReport: Decodable {
+struct AnkiReport: Decodable {
     struct Note: Decodable {
         var guid: String; var notetype: String; var fields: [String: String]; var plain: [String: String]
         var tags: [String]; var deck: String; var mod: Int64
@@ -253,7 +253,7 @@ private func hostileHomework() throws -> ExportBundle {
                                          to: inbox.appendingPathComponent("scripts/why-bread-rises.txt"))
         let published = root.appendingPathComponent("published")
         _ = try Pipeline(out: published).run(inbox: inbox, config: config, jobs: 2, progress: nil)
-        let files = PublishedFiles.list(in: published).keys.filter { $0.hasPrefix("exports/") }.sorted()
+        let files = PublishedFiles.list(in: published, exports: config.exports).keys.filter { $0.hasPrefix("exports/") }.sorted()
         #expect(files.contains { $0.hasPrefix("exports/anki/wordlist/") && $0.hasSuffix(".apkg") })
         #expect(files.contains { $0.hasPrefix("exports/gift/wordlist/") })
         #expect(files.contains(ExportPublisher.noteTimesPath))
@@ -261,6 +261,42 @@ private func hostileHomework() throws -> ExportBundle {
         let fresh = root.appendingPathComponent("fresh")
         try ExportPublisher.copyNoteTimes(from: published, to: fresh)
         _ = try Pipeline(out: fresh).run(inbox: inbox, config: config, jobs: 2, progress: nil)
-        #expect(PublishedFiles.differences(between: published, and: fresh) == [])
+        #expect(PublishedFiles.differences(between: published, and: fresh, exports: config.exports) == [])
+        // An export file removed by hand is drift, like a bundle.
+        try FileManager.default.removeItem(at: published.appendingPathComponent(files.first { $0.hasPrefix("exports/gift/") }!))
+        #expect(PublishedFiles.differences(between: published, and: fresh, exports: config.exports).count == 1)
+    }
+}
+
+@Suite(.serialized) struct LectureCodeExportTests {
+    /// A lecture whose first pool question (a multiple-choice rendering) quotes a line of its topic's code block.
+    private func lectureQuotingCode() throws -> (LectureBundle, code: String, poolIndex: Int) {
+        var lecture = try SampleRun.lecture()
+        for (index, question) in lecture.questionPool.enumerated() {
+            let topic = lecture.subjects.flatMap(\.topics).first { $0.id == question.topicId }
+            guard let code = topic?.blocks.first(where: { $0.type == .code && ($0.text?.contains("\n") ?? false) })?.text,
+                  let rendering = question.renderings.firstIndex(where: { $0.format == .multipleChoice }) else { continue }
+            let line = String(code.split(separator: "\n").first(where: { $0.count >= 4 })!)
+            lecture.questionPool[index].renderings[rendering].prompt = "What does `\(line)` do in this program {x}?"
+            return (lecture, code, index)
+        }
+        throw CheckerFailure(description: "no pool question in a topic with a multi-line code block")
+    }
+
+    @Test func codeBlocksAreKeptVerbatimInEveryFormat() throws {
+        let (lecture, code, _) = try lectureQuotingCode()
+        var times = AnkiNoteTimes()
+        let gift = try exportFiles([.lecture(lecture)], .gift, times: &times)[0]
+        let giftQuestions = try Checker.run(GIFTReport.self, ["gift", gift.path]).questions
+        #expect(giftQuestions.filter { $0.html.pre == [code] }.count == 1)
+        let moodle = try exportFiles([.lecture(lecture)], .moodleXML, times: &times)[0]
+        let moodleQuestions = try Checker.run(MoodleReport.self, ["moodle", moodle.path, Paths.moodleSchema.path]).questions
+        #expect(moodleQuestions.filter { $0.html.pre == [code] }.count == 1)
+        let qti = try exportFiles([.lecture(lecture)], .qti21, times: &times)[0]
+        #expect(try Checker.run(QTIReport.self, ["qti", qti.path]).items.filter { $0.prompt.contains(code) }.count == 1)
+        let anki = try exportFiles([.lecture(lecture)], .anki, times: &times)[0]
+        let collection = try Paths.temporaryFolder("anki-code").appendingPathComponent("collection.anki2").path
+        let notes = try Checker.run(AnkiReport.self, ["anki", collection, anki.path]).notes
+        #expect(notes.filter { $0.plain["Question"]!.hasSuffix(code) }.count == 1)
     }
 }
