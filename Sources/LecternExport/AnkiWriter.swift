@@ -46,10 +46,10 @@ public enum AnkiWriter {
                     let modified = times.modified(guid: note.guid, contentHash: hash(fields + "\u{1E}" + note.tags.joined(separator: " ")
                                                                                       + "\u{1E}" + deckName(note.deck)), now: now)
                     let noteID = id(note.guid)
-                    try db.execute(sql: "INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, '')", arguments: [
+                    try db.cachedStatement(sql: "INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, '')").execute(arguments: [
                         noteID, note.guid, note.type.id, modified, " " + note.tags.joined(separator: " ") + " ", fields,
                         sortField(note.fields[0]), checksum(note.fields[0])])
-                    try db.execute(sql: "INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')", arguments: [
+                    try db.cachedStatement(sql: "INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')").execute(arguments: [
                         id("card " + note.guid), noteID, id(deckName(note.deck)), modified, position + 1])
                 }
             }

@@ -28,12 +28,15 @@ public enum GIFTWriter {
     /// Every GIFT control character escaped; line breaks (which could make a blank line) as `\n`.
     static func escape(_ text: String) -> String {
         var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "~", "=", "#", "{", "}", ":", "\\": out.append("\\"); out.append(character)
-            case "\n", "\r\n", "\r": out += "\\n"
-            default: out.append(character)
+        out.reserveCapacity(text.utf8.count + 16)
+        var afterCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            defer { afterCarriageReturn = scalar == "\r" }
+            switch scalar {
+            case "~", "=", "#", "{", "}", ":", "\\": out.unicodeScalars.append("\\"); out.unicodeScalars.append(scalar)
+            case "\n" where afterCarriageReturn: continue
+            case "\n", "\r": out += "\\n"
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out
