@@ -300,3 +300,34 @@ private func hostileHomework() throws -> ExportBundle {
         #expect(notes.filter { $0.plain["Question"]!.hasSuffix(code) }.count == 1)
     }
 }
+
+@Suite struct ExportCommandTests {
+    private func lectern(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let executable = Paths.repoRoot.appendingPathComponent(".build/debug/lectern")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test func exportWritesFilesAndRefusesBadRequestsWithExitTwo() throws {
+        let out = SampleRun.output.path
+        let destination = try Paths.temporaryFolder("cli")
+        let written = try lectern(["export", "--format", "gift", "--kind", "wordlist", "--out", out, "--to", destination.path])
+        #expect(written.status == 0, "\(written.output)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: destination.appendingPathComponent("gift/wordlist").path)
+        #expect(files.count == 1 && files[0].hasSuffix(".gift.txt"))
+        #expect(try lectern(["export", "--format", "scorm", "--out", out]).status == 2)
+        #expect(try lectern(["export", "--format", "anki", "--kind", "post", "--out", out]).status == 2)
+        let unknown = try lectern(["export", "--format", "anki", "--item", "no-such-item", "--out", out, "--to", destination.path])
+        #expect(unknown.status == 2 && unknown.output.contains("nothing-to-export"))
+        let noIndex = try lectern(["export", "--format", "gift", "--out", destination.path])
+        #expect(noIndex.status == 2 && noIndex.output.contains("run `lectern run` first"))
+    }
+}
