@@ -23,8 +23,6 @@ public enum ExportFormat: String, CaseIterable, Codable, Sendable {
 /// Export failures, with stable codes like the pipeline's.
 public struct ExportError: Error, CustomStringConvertible, Sendable, Equatable {
     public enum Code: String, Sendable {
-        case unknownFormat = "unknown-export-format"
-        case unknownKind = "unknown-export-kind"
         case unreadableBundle = "unreadable-bundle"
         case nothingToExport = "nothing-to-export"
         case writeFailed = "export-write-failed"

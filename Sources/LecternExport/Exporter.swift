@@ -14,22 +14,15 @@ public enum Exporter {
         var files: [ExportFile] = []
         for bundle in bundles.sorted(by: { ($0.kind, $0.id) < ($1.kind, $1.id) }) {
             let path = "\(format.rawValue)/\(bundle.kind.rawValue)/\(bundle.id).\(format.fileExtension)"
+            let categories = format == .anki ? [] : bundle.questionCategories
             let data: Data?
             switch format {
             case .anki:
                 let notes = bundle.ankiNotes
                 data = notes.isEmpty ? nil : try AnkiWriter.write(notes, times: &noteTimes, now: now)
-            case .moodleXML, .gift, .qti21:
-                let categories = bundle.questionCategories
-                if categories.isEmpty {
-                    data = nil
-                } else if format == .moodleXML {
-                    data = MoodleXMLWriter.write(categories)
-                } else if format == .gift {
-                    data = GIFTWriter.write(categories)
-                } else {
-                    data = try QTIWriter.write(categories)
-                }
+            case .moodleXML: data = categories.isEmpty ? nil : MoodleXMLWriter.write(categories)
+            case .gift: data = categories.isEmpty ? nil : GIFTWriter.write(categories)
+            case .qti21: data = categories.isEmpty ? nil : try QTIWriter.write(categories)
             }
             if let data { files.append(ExportFile(path: path, data: data)) }
         }

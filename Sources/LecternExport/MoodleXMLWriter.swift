@@ -15,9 +15,11 @@ public enum MoodleXMLWriter {
         return Data(xml.utf8)
     }
 
-    /// `$course$/top/…`; a `/` inside a name is doubled, as Moodle reads it.
+    /// `$course$/top/…`; a `/` inside a name is doubled, as Moodle reads it, and line breaks (which would end
+    /// GIFT's `$CATEGORY:` line) become spaces.
     static func categoryPath(_ path: [String]) -> String {
-        (["$course$", "top"] + path.map { $0.replacingOccurrences(of: "/", with: "//") }).joined(separator: "/")
+        let names = path.map { $0.replacingOccurrences(of: "/", with: "//").components(separatedBy: .newlines).joined(separator: " ") }
+        return (["$course$", "top"] + names).joined(separator: "/")
     }
 
     private static func multichoice(_ question: ExportQuestion) -> String {

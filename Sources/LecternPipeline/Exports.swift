@@ -39,16 +39,17 @@ public struct ExportPublisher {
             guard !entries.isEmpty else { throw ExportError(.nothingToExport, "no done item \(item) in \(out.path)") }
         }
         let bundles = try entries.compactMap { entry in
-            try Exporter.loadBundle(Data(contentsOf: out.appendingPathComponent(entry.bundle!)), kind: entry.kind) { path in
-                try? Data(contentsOf: out.appendingPathComponent(path))
+            guard let data = try? Data(contentsOf: out.appendingPathComponent(entry.bundle!)) else {
+                throw ExportError(.unreadableBundle, "cannot read \(entry.bundle!) in \(out.path): run `lectern run` again")
             }
+            return try Exporter.loadBundle(data, kind: entry.kind) { path in try? Data(contentsOf: out.appendingPathComponent(path)) }
         }
         let timesURL = out.appendingPathComponent(Self.noteTimesPath)
         var times = (try? CanonicalJSON.decode(AnkiNoteTimes.self, from: Data(contentsOf: timesURL))) ?? AnkiNoteTimes()
         var written: [String] = []
         for format in formats {
             let files = try Exporter.export(bundles, format: format, noteTimes: &times, now: Int64(now.timeIntervalSince1970))
-            for file in files { try AtomicFile.write(file.data, to: destination.appendingPathComponent(file.path)) }
+            for file in files { try Self.write(file.data, to: destination.appendingPathComponent(file.path)) }
             if removeStale {
                 let kept = Set(files.map(\.path))
                 for path in Publisher.regularFiles(under: destination.appendingPathComponent(format.rawValue).path,
@@ -58,7 +59,15 @@ public struct ExportPublisher {
             }
             written += files.map(\.path)
         }
-        if formats.contains(.anki) { try AtomicFile.write(try CanonicalJSON.encode(times), to: timesURL) }
+        if formats.contains(.anki) { try Self.write(try CanonicalJSON.encode(times), to: timesURL) }
         return written
+    }
+
+    private static func write(_ data: Data, to url: URL) throws(ExportError) {
+        do {
+            try AtomicFile.write(data, to: url)
+        } catch {
+            throw ExportError(.writeFailed, "cannot write \(url.path): \(error.localizedDescription)")
+        }
     }
 }
