@@ -8,16 +8,28 @@ import GRDB
 /// time (the same export gives the same bytes); changed content gets `max(now, previous + 1)`.
 public struct AnkiNoteTimes: Codable, Sendable, Equatable {
     public struct Entry: Codable, Sendable, Equatable {
+        public var guid: String
         public var contentHash: String
         public var modified: Int64
     }
-    public var notes: [String: Entry] = [:]
+    var notes: [String: Entry] = [:]
     public init() {}
+
+    /// Stored as an array sorted by GUID: the same ledger always gives the same bytes, and a large one
+    /// does not go through a canonical encoder's key sorting.
+    public init(from decoder: any Decoder) throws {
+        for entry in try decoder.singleValueContainer().decode([Entry].self) { notes[entry.guid] = entry }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(notes.values.sorted { $0.guid < $1.guid })
+    }
 
     mutating func modified(guid: String, contentHash: String, now: Int64) -> Int64 {
         if let entry = notes[guid], entry.contentHash == contentHash { return entry.modified }
         let modified = max(now, (notes[guid]?.modified ?? 0) + 1)
-        notes[guid] = Entry(contentHash: contentHash, modified: modified)
+        notes[guid] = Entry(guid: guid, contentHash: contentHash, modified: modified)
         return modified
     }
 }
@@ -74,12 +86,17 @@ public enum AnkiWriter {
     }
 
     private static func hash(_ text: String) -> String {
-        SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+        StableID.hex(SHA256.hash(data: Data(text.utf8)))
     }
 
     /// Anki's sort field: the first field without HTML tags.
     private static func sortField(_ html: String) -> String {
-        html.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+        var text = ""
+        var inTag = false
+        for scalar in html.unicodeScalars {
+            if scalar == "<" { inTag = true } else if scalar == ">" && inTag { inTag = false } else if !inTag { text.unicodeScalars.append(scalar) }
+        }
+        return text
     }
 
     /// Anki's duplicate check: the first 8 hex digits of SHA-1 of the stripped first field, as a number.

@@ -112,8 +112,18 @@ public enum StableID {
 
     /// `prefix` + 32 hex digits of SHA-256 over the parts: an NCName (a letter first), well under 100 characters.
     public static func make(_ prefix: String, _ parts: [String]) -> String {
-        let digest = SHA256.hash(data: Data(parts.joined(separator: "\u{1F}").utf8))
-        return prefix + "-" + digest.prefix(16).map { String(format: "%02x", $0) }.joined()
+        prefix + "-" + hex(SHA256.hash(data: Data(parts.joined(separator: "\u{1F}").utf8)).prefix(16))
+    }
+
+    /// Lower-case hexadecimal digits of `bytes`.
+    static func hex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The identifier of a question asked about `source`: the same stem twice in one source gets `-2`, `-3`.

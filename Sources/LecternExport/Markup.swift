@@ -5,8 +5,17 @@ enum Markup {
     /// Text as XML/HTML character data or attribute value. Characters XML 1.0 forbids (C0 controls other than
     /// tab, newline and carriage return, lone surrogates cannot occur in Swift strings) are dropped.
     static func escape(_ text: String) -> String {
+        escape(text, lineBreak: "\n")
+    }
+
+    /// Plain text as HTML: escaped, line breaks kept as `<br>`.
+    static func html(_ text: String) -> String {
+        escape(text, lineBreak: "<br>")
+    }
+
+    private static func escape(_ text: String, lineBreak: String) -> String {
         var out = ""
-        out.reserveCapacity(text.utf8.count)
+        out.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
@@ -14,18 +23,14 @@ enum Markup {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            case "\n": out += lineBreak
+            case "\t", "\r": out.unicodeScalars.append(scalar)
             default:
                 if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
                 out.unicodeScalars.append(scalar)
             }
         }
         return out
-    }
-
-    /// Plain text as HTML: escaped, line breaks kept.
-    static func html(_ text: String) -> String {
-        escape(text).replacingOccurrences(of: "\n", with: "<br>")
     }
 
     /// A question's HTML: the stem, then its code or maths blocks verbatim in `<pre>`, then the image if any.
@@ -42,6 +47,6 @@ enum Markup {
 
     /// CDATA that stays CDATA: `]]>` inside is split across two sections.
     static func cdata(_ text: String) -> String {
-        "<![CDATA[" + text.replacingOccurrences(of: "]]>", with: "]]]]><![CDATA[>") + "]]>"
+        "<![CDATA[" + (text.contains("]]>") ? text.replacingOccurrences(of: "]]>", with: "]]]]><![CDATA[>") : text) + "]]>"
     }
 }
