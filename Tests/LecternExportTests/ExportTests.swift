@@ -317,7 +317,7 @@ private func hostileHomework() throws -> ExportBundle {
     }
 
     @Test func exportWritesFilesAndRefusesBadRequestsWithExitTwo() throws {
-        let out = SampleRun.output.path
+        let out = try SampleRun.output().path
         let destination = try Paths.temporaryFolder("cli")
         let written = try lectern(["export", "--format", "gift", "--kind", "wordlist", "--out", out, "--to", destination.path])
         #expect(written.status == 0, "\(written.output)")

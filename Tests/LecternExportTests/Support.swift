@@ -15,8 +15,15 @@ enum Paths {
     static let checker = repoRoot.appendingPathComponent("scripts/check-exports.py")
     static let moodleSchema = repoRoot.appendingPathComponent("Tests/LecternExportTests/Fixtures/moodle-quiz-subset.xsd")
 
+    /// Every folder of this test process lives under one root, removed at exit.
+    static let testRoot: URL = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-export-tests-\(getpid())")
+        atexit { try? FileManager.default.removeItem(at: Paths.testRoot) }
+        return root
+    }()
+
     static func temporaryFolder(_ name: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-export-tests-\(getpid())/\(name)-\(UUID().uuidString.prefix(8))")
+        let url = testRoot.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -61,22 +68,31 @@ struct RenderedHTML: Decodable {
 
 /// The bundles made by running the real pipeline over a photo, a script and the course of samples/.
 enum SampleRun {
-    static let output: URL = {
-        let root = try! Paths.temporaryFolder("sample-run")
-        let inbox = root.appendingPathComponent("inbox")
-        let out = root.appendingPathComponent("out")
-        let samples = Paths.repoRoot.appendingPathComponent("samples")
-        for path in ["photos/water-cycle.jpg", "scripts/why-bread-rises.txt", "intro-to-python"] {
-            let target = inbox.appendingPathComponent(path)
-            try! FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try! FileManager.default.copyItem(at: samples.appendingPathComponent(path), to: target)
+    /// Made once per test process; a failed run fails every test that needs it (with its reason), not the process.
+    private static let run: Result<URL, CheckerFailure> = {
+        do {
+            let root = try Paths.temporaryFolder("sample-run")
+            let inbox = root.appendingPathComponent("inbox")
+            let out = root.appendingPathComponent("out")
+            let samples = Paths.repoRoot.appendingPathComponent("samples")
+            for path in ["photos/water-cycle.jpg", "scripts/why-bread-rises.txt", "intro-to-python"] {
+                let target = inbox.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.copyItem(at: samples.appendingPathComponent(path), to: target)
+            }
+            let result = try Pipeline(out: out).run(inbox: inbox, config: PipelineConfig(), jobs: 2, progress: nil)
+            let failed = result.index.items.filter { $0.state != .done }
+            guard failed.isEmpty else { return .failure(CheckerFailure(description: "the sample run did not finish: \(failed)")) }
+            return .success(out)
+        } catch {
+            return .failure(CheckerFailure(description: "the sample run failed: \(error)"))
         }
-        let result = try! Pipeline(out: out).run(inbox: inbox, config: PipelineConfig(), jobs: 2, progress: nil)
-        precondition(result.index.items.allSatisfy { $0.state == .done }, "the sample run failed: \(result.index.items)")
-        return out
     }()
 
+    static func output() throws -> URL { try run.get() }
+
     static func bundles() throws -> [ExportBundle] {
+        let output = try output()
         let index = try CanonicalJSON.decode(RunIndex.self, from: Data(contentsOf: output.appendingPathComponent("index.json")))
         return try index.items.filter { $0.kind != .post }.compactMap { entry in
             try Exporter.loadBundle(Data(contentsOf: output.appendingPathComponent(entry.bundle!)), kind: entry.kind) {
