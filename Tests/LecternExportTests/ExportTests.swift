@@ -331,3 +331,38 @@ private func hostileHomework() throws -> ExportBundle {
         #expect(noIndex.status == 2 && noIndex.output.contains("run `lectern run` first"))
     }
 }
+
+@Suite struct HostileCorpusExportTests {
+    /// The items of scripts/make-hostile-corpus.py that become bundles (pages with scripts, event handlers and
+    /// `javascript:` links, odd encodings) go through every exporter and every consumer.
+    @Test func bundlesOfTheHostileCorpusExportAndReadBack() throws {
+        let root = try Paths.temporaryFolder("hostile-corpus")
+        let inbox = root.appendingPathComponent("inbox")
+        let maker = Process()
+        maker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        maker.arguments = ["python3", Paths.repoRoot.appendingPathComponent("scripts/make-hostile-corpus.py").path, inbox.path]
+        try maker.run()
+        maker.waitUntilExit()
+        try #require(maker.terminationStatus == 0)
+        let out = root.appendingPathComponent("out")
+        _ = try Pipeline(out: out).run(inbox: inbox, config: PipelineConfig(), jobs: 2, progress: nil)
+        let destination = root.appendingPathComponent("exports")
+        let publisher = ExportPublisher(out: out)
+        let collection = root.appendingPathComponent("collection.anki2").path
+        var questions = 0
+        for format in ExportFormat.allCases {
+            for path in try publisher.export(formats: [format], to: destination) {
+                let file = destination.appendingPathComponent(path).path
+                switch format {
+                case .gift: questions += try Checker.run(GIFTReport.self, ["gift", file]).questions.count
+                case .moodleXML:
+                    let report = try Checker.run(MoodleReport.self, ["moodle", file, Paths.moodleSchema.path])
+                    #expect(report.questions.allSatisfy { Set($0.html.elements).isSubset(of: ["p", "pre", "img"]) })
+                case .qti21: _ = try Checker.run(QTIReport.self, ["qti", file])
+                case .anki: #expect(try Checker.run(AnkiReport.self, ["anki", collection, file]).conflicting == 0)
+                }
+            }
+        }
+        #expect(questions > 0)
+    }
+}
