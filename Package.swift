@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // System libraries: module maps only. Their pointers never leave the wrapper modules.
@@ -26,12 +27,18 @@ let package = Package(
         .target(name: "LecternHTML", dependencies: ["CLibXML2", "LecternModel"]),
         .target(name: "LecternText", dependencies: ["LecternModel"], resources: [.copy("Resources")]),
         .target(name: "LecternGenerate", dependencies: ["LecternModel", "LecternText"]),
+        .target(name: "LecternExport", dependencies: [
+            "LecternModel", "LecternJSON",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .target(name: "LecternStore", dependencies: [
             "LecternModel",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "LecternPipeline", dependencies: [
-            "LecternModel", "LecternJSON", "LecternOCR", "LecternHTML", "LecternText", "LecternGenerate", "LecternStore",
+            "LecternModel", "LecternJSON", "LecternOCR", "LecternHTML", "LecternText", "LecternGenerate", "LecternStore", "LecternExport",
             .product(name: "Yams", package: "Yams"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -42,14 +49,14 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ], resources: [.copy("Resources")]),
         .executableTarget(name: "lectern", dependencies: [
-            "LecternPipeline", "LecternModel", "LecternJSON", "LecternStore", "LecternGenerate", "LecternServe",
+            "LecternPipeline", "LecternModel", "LecternJSON", "LecternStore", "LecternGenerate", "LecternServe", "LecternExport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Benchmarks: `make bench` (release build); each prints its figures.
         .executableTarget(name: "lectern-bench", dependencies: [
-            "LecternPipeline", "LecternModel", "LecternJSON", "LecternStore", "LecternOCR", "LecternHTML", "LecternText", "LecternGenerate",
+            "LecternPipeline", "LecternModel", "LecternJSON", "LecternStore", "LecternOCR", "LecternHTML", "LecternText", "LecternGenerate", "LecternExport",
         ]),
 
         .testTarget(name: "LecternJSONTests", dependencies: ["LecternJSON", "LecternModel"]),
@@ -62,6 +69,7 @@ let package = Package(
             "LecternServe", "LecternPipeline", "LecternModel", "LecternJSON",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
+        .testTarget(name: "LecternExportTests", dependencies: ["LecternExport", "LecternPipeline", "LecternModel", "LecternJSON"]),
         .testTarget(name: "LecternPipelineTests", dependencies: ["LecternPipeline", "LecternStore", "LecternModel", "LecternJSON"]),
     ],
     swiftLanguageModes: [.v6]

@@ -9,6 +9,7 @@ packages=(
   libsqlite3-dev                                        # the content store
   wordnet-base                                          # lemmas, senses and definitions
   python3                                               # the tests generate their hostile-input corpus with it
+  python3-venv                                          # the export checkers' virtual environment (below)
 )
 
 # `setup.sh --bench` adds what the benchmarks compare against and generate images with.
@@ -35,4 +36,14 @@ fi
 # The word-list benchmark compares with a Python script using wordfreq (the user's alternative).
 if [ "${1:-}" = "--bench" ] && ! python3 -c "import wordfreq" 2>/dev/null; then
   python3 -m pip install --quiet wordfreq
+fi
+
+# The export tests read exports back with real consumers: Anki's own library, a GIFT parser, a Moodle XML parser
+# and a QTI library (scripts/check-exports.py), installed in a virtual environment under .build/.
+export_checkers=(anki==26.9.3 pygiftparser==1.1 moodle-xml-parser==0.3.1 lxml==6.1.3 citolab-qti-convert==0.2.0)
+venv="$(cd "$(dirname "$0")/.." && pwd)/.build/venv"
+if ! "$venv/bin/python" -c "import anki, pygiftparser, moodle_xml_parser, lxml, qti_convert" 2>/dev/null; then
+  echo "Installing the export checkers into $venv"
+  python3 -m venv "$venv"
+  "$venv/bin/python" -m pip install --quiet "${export_checkers[@]}"
 fi

@@ -9,6 +9,11 @@ public enum OutputLayout {
     public static let runners = ".runners"
     /// The folders the publisher owns: it writes them, and removes what no present item claims.
     public static let publishedFolders = ["bundles", "media"]
+    /// Exports for other tools, one folder per format (`exports/anki`, …): written by `lectern export` and by a
+    /// run for the formats its pipeline file lists.
+    public static let exports = "exports"
+    /// When each Anki note was first exported, so a re-export keeps its notes' times (Anki's note IDs).
+    public static let ankiNoteTimes = "exports/anki-note-times.json"
 
     /// An item's bundle; posts have none of their own (their course has).
     public static func bundle(kind: ItemKind, id: String) -> String? {

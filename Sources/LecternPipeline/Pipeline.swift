@@ -47,6 +47,9 @@ public final class Pipeline: Sendable {
 
         let counts = try work(inbox: inbox, config: config, jobs: jobs, runnerID: runner.id, progress: progress, stop: stop)
         let index = try Publisher(out: out, inbox: inbox, store: store).publish()
+        if !config.exports.isEmpty {
+            _ = try ExportPublisher(out: out).export(formats: config.exports, to: out.appendingPathComponent(OutputLayout.exports), removeStale: true)
+        }
         return RunResult(index: index, stagesRun: counts.run, cacheHits: counts.cached, hashedFiles: scan.hashedCount,
                          interrupted: stop.isStopped)
     }

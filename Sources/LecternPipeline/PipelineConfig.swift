@@ -1,4 +1,5 @@
 import Foundation
+import LecternExport
 import LecternHTML
 import LecternModel
 import LecternOCR
@@ -47,6 +48,8 @@ public struct PipelineConfig: Sendable {
     public var wordtest = WordTestOptions()
     public var parse = HTMLOptions()
     public var lecture = LectureOptions()
+    /// Formats `lectern run` keeps current under OUT/exports (`exports:` in the pipeline file).
+    public var exports: [ExportFormat] = []
 
     public init(file: String = "(defaults)") {
         self.file = file
@@ -98,11 +101,29 @@ public struct PipelineConfig: Sendable {
                     }
                     try Stages.stage(stage).applyOptions(options, to: &config)
                 }
+            case "exports":
+                config.exports = try Self.exportFormats(value, file: file)
             default:
-                throw ConfigError(file: file, line: Self.line(key), message: "unknown key '\(key.string ?? "?")' (expected `version` or `stages`)")
+                throw ConfigError(file: file, line: Self.line(key), message: "unknown key '\(key.string ?? "?")' (expected `version`, `stages` or `exports`)")
             }
         }
         return config
+    }
+
+    private static func exportFormats(_ node: Node, file: String) throws(ConfigError) -> [ExportFormat] {
+        if node.null != nil { return [] }
+        let known = ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let list = node.sequence else {
+            throw ConfigError(file: file, line: line(node), message: "`exports` must be a list of formats (\(known))")
+        }
+        var formats: [ExportFormat] = []
+        for entry in list {
+            guard let name = entry.string, let format = ExportFormat(rawValue: name) else {
+                throw ConfigError(file: file, line: line(entry), message: "unknown export format '\(entry.string ?? "?")' (known formats: \(known))")
+            }
+            if !formats.contains(format) { formats.append(format) }
+        }
+        return formats
     }
 
     /// Overlays the file's values on the defaults, so an option left out keeps its default.

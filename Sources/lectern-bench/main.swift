@@ -6,6 +6,7 @@ let benchmarks: [String: () throws -> Void] = [
     "words": WordsBenchmark.run,
     "lecture": LectureBenchmark.run,
     "ops": OperationsBenchmark.run,
+    "export": ExportBenchmark.run,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

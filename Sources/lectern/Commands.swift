@@ -307,9 +307,10 @@ struct CheckCommand: ParsableCommand {
         let temp = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-check-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: temp) }
         let fresh = try Pipeline(out: temp)
+        try ExportPublisher.copyNoteTimes(from: out.url, to: temp)
         let handlers = SignalHandlers()
         _ = try fresh.run(inbox: inboxURL, config: config, jobs: jobs.jobs, progress: ConsoleProgress(), stop: handlers.stop)
-        let differing = PublishedFiles.differences(between: out.url, and: temp)
+        let differing = PublishedFiles.differences(between: out.url, and: temp, exports: config.exports)
         if json {
             try printJSON(["differing": differing])
         } else if differing.isEmpty {

@@ -17,7 +17,7 @@ struct Lectern: AsyncParsableCommand {
         2 usage or configuration error.
         """,
         subcommands: [RunCommand.self, WatchCommand.self, StatusCommand.self, RetryCommand.self,
-                      ShowCommand.self, CheckCommand.self, DrawCommand.self, ServeCommand.self])
+                      ShowCommand.self, CheckCommand.self, DrawCommand.self, ExportCommand.self, ServeCommand.self])
 }
 
 struct OutOptions: ParsableArguments {
