@@ -8,7 +8,7 @@ public enum StageID: String, CaseIterable, Sendable, Codable {
     /// Bump a stage's version when its output for the same input changes: cached results are then rebuilt.
     public var version: Int {
         switch self {
-        case .ocr: return 2
+        case .ocr: return 3
         case .words: return 6
         case .parse: return 1
         case .quiz: return 3
