@@ -1,24 +1,32 @@
 #!/usr/bin/env python3
-"""Makes the OCR benchmark set: photo-like worksheet images with known text.
+"""Makes the OCR benchmark sets: photo-like pages with known text.
 
-    python3 scripts/make-ocr-bench.py OUT_DIR            # both sets (dev + held-out), 40 images
-    python3 scripts/make-ocr-bench.py OUT_DIR --set dev  # only the 20 images tuned on
+    python3 scripts/make-ocr-bench.py OUT_DIR                    # real material, dev + held-out, 36 images
+    python3 scripts/make-ocr-bench.py OUT_DIR --set heldout      # only the held-out part
+    python3 scripts/make-ocr-bench.py OUT_DIR --texts-only       # only the page texts (ground truth), no images
+    python3 scripts/make-ocr-bench.py OUT_DIR --material own     # the project's own sample texts, 40 images
 
-Each image NAME.jpg comes with NAME.txt, its exact printed text (line 1 the title, a blank line,
-then paragraphs separated by blank lines: the same layout as scripts/samples/photos/*.txt), and
-OUT_DIR/manifest.tsv lists every image with its set, condition and rendering parameters.
+Each image NAME.jpg comes with NAME.txt, its exact printed text in reading order (line 1 the title, a blank
+line, then paragraphs, questions and captions separated by blank lines), and OUT_DIR/manifest.tsv lists every
+image with its set, condition, source and rendering parameters. `--texts-only` writes the texts and the
+manifest without ImageMagick, for reuse as real pages elsewhere (the quiz benchmark).
 
-Texts are composed from topic families (science, history, geography, ...) whose sentence templates
-are filled with names, places, numbers and years drawn from a generator seeded by the image's seed,
-then a worksheet's instruction and numbered questions are appended, as real worksheets have them.
-The seeds of the two sets differ: "dev" (seeds 1-20) is what preprocessing and quiz rules were tuned
-on; "heldout" (seeds 101-120) is only measured. Odd seeds are degraded photos (tilt 1.5-5 degrees,
-uneven light, blur, noise, low JPEG quality), even seeds clean scans (square, even light, sharp).
+Real material (the benchmark): prose paragraphs of published text nobody on the project wrote, taken from
+Debian packages (GNU manuals, FAQs, licence texts; list and licences in SOURCES and docs/OCR.md). The "dev"
+sources are what the OCR was tuned on; the "heldout" sources are different documents, only measured. Each set
+has two rounds of: worksheets with numbered questions and two long, dark ruled answer lines under each
+(photographed and scanned), a two-column page, a page with a heading and a figure with its caption, pages
+photographed sideways (90 and 270 degrees) and upside down without an EXIF tag, and degraded photos (tilt,
+shadow, blur and low resolution together).
+
+Own material (`--material own`, the earlier benchmark): texts composed from topic families whose sentence
+templates are filled with names, places, numbers and years; "dev" seeds 1-20, "heldout" seeds 101-120; odd
+seeds degraded photos, even seeds clean scans.
 
 Deterministic for a given ImageMagick build: Python's random with fixed seeds, MAGICK_THREAD_LIMIT=1,
 metadata stripped. An image whose parameters and text have not changed is not rendered again.
-Needs ImageMagick (/usr/bin/convert) and fonts-dejavu-core; fonts-liberation and fonts-freefont-ttf
-are used when installed.
+Needs ImageMagick (/usr/bin/convert) and fonts-dejavu-core; fonts-liberation is used when installed.
+`--small` makes narrow pages with less text (the test fixtures, scripts/make-ocr-fixtures.sh).
 """
 import argparse
 import gzip
@@ -388,8 +396,8 @@ SOURCES = {
     "heldout": [("diffutils manual", "/usr/share/info/diffutils.info.gz"),
                 ("sed manual", "/usr/share/info/sed.info.gz"),
                 ("gzip manual", "/usr/share/info/gzip.info.gz"),
-                ("procps FAQ", "/usr/share/doc/procps/FAQ.gz"),
-                ("Apache License 2.0", "/usr/share/common-licenses/Apache-2.0")],
+                ("findutils manual", "/usr/share/info/find.info-1.gz"),
+                ("GNU Lesser General Public License 2.1", "/usr/share/common-licenses/LGPL-2.1")],
 }
 QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 
@@ -397,6 +405,9 @@ QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '
 def paragraphs(path):
     """The prose paragraphs of a text file (plain or gzipped): lines joined, whitespace collapsed; code,
     menus, tables and anything ImageMagick's label: would interpret (@, %, backslash) left out."""
+    if not os.path.exists(path):
+        sys.exit(f"make-ocr-bench: {path} is missing (bash scripts/setup.sh --bench installs its package; a Docker image "
+                 "that excludes /usr/share/doc or /usr/share/info from packages needs that exclusion lifted)")
     opener = gzip.open if path.endswith(".gz") else open
     with opener(path, "rt", encoding="utf-8", errors="replace") as f:
         raw = f.read()
@@ -534,7 +545,8 @@ def main():
                 rows.append([stem + ".jpg", set_name, condition, "-", source])
                 emit(stem, text, p, lambda image: render_real(title, columns, p, image, tmp), columns)
     with open(os.path.join(args.out, "manifest.tsv"), "w") as f:
-        f.write("image\tset\tcondition\tsubject\tsource\tfont\tpointsize\tangle\tblur\tnoise\tquality\n")
+        header = ["image", "set", "condition", "subject", "source"]
+        f.write("\t".join(header + ([] if args.texts_only else ["font", "pointsize", "angle", "blur", "noise", "quality"])) + "\n")
         f.write("\n".join("\t".join(row) for row in rows) + "\n")
     print(f"make-ocr-bench: {len(rows)} {'texts' if args.texts_only else 'images'} in {args.out}")
 
