@@ -19,7 +19,8 @@ extension LectureOptions: StageOptions {}
 
 extension OCROptions: StageOptions {
     public init() { self.init(language: "eng") }
-    public static let optionNames = ["language", "maxPixels", "pageSegmentationMode", "tessdataPath", "thumbnailWidth"]
+    public static let optionNames = ["language", "maxPixels", "pageSegmentationMode", "tessdataPath", "thumbnailWidth",
+                                     "detectOrientation", "readPlainWhenDoubtful"]
     public func problem() -> String? {
         if maxPixels <= 0 { return "maxPixels must be positive" }
         if !(0...13).contains(pageSegmentationMode) { return "pageSegmentationMode must be a Tesseract mode from 0 to 13" }
