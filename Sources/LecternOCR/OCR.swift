@@ -203,11 +203,11 @@ public final class OCREngine: @unchecked Sendable {
         // down and read it turned, and read the plain picture too (as the `tesseract` command would); keep the
         // read with the most dictionary letters, so Lectern is never worse than plain Tesseract.
         var best = try read(original, cleaned: true, quarterTurns: 0, timings: &timings)
-        if best.recognition.isDoubtful, options.detectOrientation,
+        if best.recognition.quality.isDoubtful, options.detectOrientation,
            let turns = try detectOrientation(best.image, xHeight: best.xHeight, timings: &timings) {
             best = Self.better(best, try read(original, cleaned: true, quarterTurns: turns, timings: &timings))
         }
-        if best.recognition.isDoubtful, options.readPlainWhenDoubtful {
+        if best.recognition.quality.isDoubtful, options.readPlainWhenDoubtful {
             best = Self.better(best, try read(original, cleaned: false, quarterTurns: best.quarterTurns, timings: &timings))
         }
         let result = best.recognition
@@ -276,10 +276,9 @@ public final class OCREngine: @unchecked Sendable {
         return Read(recognition: recognition, image: page, xHeight: xHeight, steps: steps, quarterTurns: quarterTurns, path: path)
     }
 
-    /// The read with more letters in dictionary words: garbage and dropped lines both have fewer.
-    /// Ties keep the first (the cleaned read).
+    /// The better of two reads; ties keep the first (the cleaned read).
     private static func better(_ a: Read, _ b: Read) -> Read {
-        b.recognition.dictionaryLetters > a.recognition.dictionaryLetters ? b : a
+        b.recognition.quality.isBetter(than: a.recognition.quality) ? b : a
     }
 
     /// Quarter turns clockwise that make the page upright, from Tesseract's orientation detection (OSD);
@@ -331,16 +330,7 @@ public final class OCREngine: @unchecked Sendable {
         var text: String
         var meanConfidence: Double
         var words: [OCRWord]
-        /// Letters in the words Tesseract found in its dictionary.
-        var dictionaryLetters: Int
-        /// Letters in all words.
-        var letters: Int
-
-        /// Worth a second read: low confidence, or few of the letters in dictionary words (garbage, or a page
-        /// read sideways). Thresholds measured on the real-material dev set (docs/OCR.md).
-        var isDoubtful: Bool {
-            meanConfidence < 80 || Double(dictionaryLetters) < 0.6 * Double(letters) || letters < 20
-        }
+        var quality: ReadQuality
     }
 
     /// Runs Tesseract on a page. Call with `lock` held.
@@ -379,7 +369,7 @@ public final class OCREngine: @unchecked Sendable {
             } while TessPageIteratorNext(pageIterator, RIL_WORD) != 0
         }
         return Recognition(text: Self.tidy(text), meanConfidence: mean, words: words,
-                           dictionaryLetters: dictionaryLetters, letters: letters)
+                           quality: ReadQuality(meanConfidence: mean, letters: letters, dictionaryLetters: dictionaryLetters))
     }
 
     /// Trailing spaces off each line, at most one blank line in a row, no blank ends.
@@ -423,4 +413,22 @@ public final class OCREngine: @unchecked Sendable {
         let mp = Double(pixels) / 1e6
         return mp == mp.rounded() ? String(Int(mp)) : String(format: "%.1f", mp)
     }
+}
+
+/// How trustworthy one read of a page looks, from Tesseract's own confidences and dictionary flags.
+struct ReadQuality {
+    var meanConfidence: Double
+    /// Letters in all words.
+    var letters: Int
+    /// Letters in the words Tesseract found in its dictionary.
+    var dictionaryLetters: Int
+
+    /// Worth a second read: low confidence, few of the letters in dictionary words (garbage, or a page read
+    /// sideways), or hardly any text. Thresholds set on the real-material dev pages (docs/OCR.md).
+    var isDoubtful: Bool {
+        meanConfidence < 80 || Double(dictionaryLetters) < 0.6 * Double(letters) || letters < 20
+    }
+
+    /// More letters in dictionary words: garbage and dropped lines both have fewer.
+    func isBetter(than other: ReadQuality) -> Bool { dictionaryLetters > other.dictionaryLetters }
 }

@@ -150,6 +150,23 @@ struct RealMaterialTests {
         }
     }
 
+    @Test("which reads are doubtful, and which of two reads is kept")
+    func readQuality() {
+        let good = ReadQuality(meanConfidence: 93, letters: 442, dictionaryLetters: 442)
+        // A page read upside down (measured on real-upside-down: confidence 37, 118 of 445 letters in words).
+        let garbage = ReadQuality(meanConfidence: 37, letters: 445, dictionaryLetters: 118)
+        // Confident but mostly not words, and a page where next to nothing was found.
+        let nonsense = ReadQuality(meanConfidence: 85, letters: 300, dictionaryLetters: 120)
+        let empty = ReadQuality(meanConfidence: 95, letters: 6, dictionaryLetters: 6)
+        #expect(!good.isDoubtful)
+        #expect(garbage.isDoubtful && nonsense.isDoubtful && empty.isDoubtful)
+        #expect(good.isBetter(than: garbage) && !garbage.isBetter(than: good))
+        // A read that dropped lines has fewer dictionary letters than one that kept them, however confident.
+        let dropped = ReadQuality(meanConfidence: 96, letters: 120, dictionaryLetters: 118)
+        #expect(good.isBetter(than: dropped))
+        #expect(!good.isBetter(than: good))  // a tie keeps the first read (the cleaned one)
+    }
+
     @Test("ruled lines are taken off a page and the text stays")
     func removingRules() throws {
         let original = try #require(PixImage.decode(Fixture.data("real-worksheet.jpg")))
