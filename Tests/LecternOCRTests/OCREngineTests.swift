@@ -150,6 +150,22 @@ struct RealMaterialTests {
         }
     }
 
+    @Test("missing orientation data stops the engine at start, with the package to install")
+    func missingOrientationData() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-tessdata-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("eng.traineddata"),
+                                                   withDestinationURL: URL(fileURLWithPath: OCROptions.defaultTessdataPath + "/eng.traineddata"))
+        #expect {
+            _ = try OCREngine(options: OCROptions(tessdataPath: folder.path))
+        } throws: { error in
+            let e = error as? LecternError
+            return e?.code == .internalError && e?.message.contains("tesseract-ocr-osd") == true
+        }
+        _ = try OCREngine(options: OCROptions(tessdataPath: folder.path, detectOrientation: false))
+    }
+
     @Test("which reads are doubtful, and which of two reads is kept")
     func readQuality() {
         let good = ReadQuality(meanConfidence: 93, letters: 442, dictionaryLetters: 442)
