@@ -511,7 +511,7 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     rows = []
 
-    def emit(stem, text, p, draw, columns):
+    def emit(stem, text, p, draw):
         image, truth, stamp = (os.path.join(args.out, stem + ext) for ext in (".jpg", ".txt", ".params"))
         with open(truth, "w") as f:
             f.write(text)
@@ -533,7 +533,7 @@ def main():
                     condition = "degraded" if p["degraded"] else "clean"
                     stem = f"{set_name}-{seed:03d}-{condition}"
                     rows.append([stem + ".jpg", set_name, condition, subject, "own"])
-                    emit(stem, text, p, lambda image: render(text, p, image, tmp), None)
+                    emit(stem, text, p, lambda image: render(text, p, image, tmp))
                 continue
             indexes = range(len(ROUND) * ROUNDS)
             if args.only:
@@ -543,7 +543,7 @@ def main():
                 p["font"] = fonts[random.Random(f"{set_name}-{index}-font").randrange(len(fonts))]
                 stem = f"{set_name}-{index:03d}-{condition}"
                 rows.append([stem + ".jpg", set_name, condition, "-", source])
-                emit(stem, text, p, lambda image: render_real(title, columns, p, image, tmp), columns)
+                emit(stem, text, p, lambda image: render_real(title, columns, p, image, tmp))
     with open(os.path.join(args.out, "manifest.tsv"), "w") as f:
         header = ["image", "set", "condition", "subject", "source"]
         f.write("\t".join(header + ([] if args.texts_only else ["font", "pointsize", "angle", "blur", "noise", "quality"])) + "\n")
