@@ -429,7 +429,7 @@ struct ReadQuality {
     var dictionaryLetters: Int
 
     /// Worth a second read: low confidence, few of the letters in dictionary words (garbage, or a page read
-    /// sideways), or hardly any text. Thresholds set on the real-material dev pages (docs/OCR.md).
+    /// sideways), or hardly any text. Thresholds checked on the real-material dev pages (docs/OCR.md).
     var isDoubtful: Bool {
         meanConfidence < 80 || Double(dictionaryLetters) < 0.6 * Double(letters) || letters < 20
     }
