@@ -1,36 +1,46 @@
 #!/usr/bin/env python3
-"""Makes the OCR benchmark set: photo-like worksheet images with known text.
+"""Makes the OCR benchmark sets: photo-like pages with known text.
 
-    python3 scripts/make-ocr-bench.py OUT_DIR            # both sets (dev + held-out), 40 images
-    python3 scripts/make-ocr-bench.py OUT_DIR --set dev  # only the 20 images tuned on
+    python3 scripts/make-ocr-bench.py OUT_DIR                    # real material, dev + held-out, 36 images
+    python3 scripts/make-ocr-bench.py OUT_DIR --set heldout      # only the held-out part
+    python3 scripts/make-ocr-bench.py OUT_DIR --texts-only       # only the page texts (ground truth), no images
+    python3 scripts/make-ocr-bench.py OUT_DIR --material own     # the project's own sample texts, 40 images
 
-Each image NAME.jpg comes with NAME.txt, its exact printed text (line 1 the title, a blank line,
-then paragraphs separated by blank lines: the same layout as scripts/samples/photos/*.txt), and
-OUT_DIR/manifest.tsv lists every image with its set, condition and rendering parameters.
+Each image NAME.jpg comes with NAME.txt, its exact printed text in reading order (line 1 the title, a blank
+line, then paragraphs, questions and captions separated by blank lines), and OUT_DIR/manifest.tsv lists every
+image with its set, condition, source and rendering parameters. `--texts-only` writes the texts and the
+manifest without ImageMagick, for reuse as real pages elsewhere (the quiz benchmark).
 
-Texts are composed from topic families (science, history, geography, ...) whose sentence templates
-are filled with names, places, numbers and years drawn from a generator seeded by the image's seed,
-then a worksheet's instruction and numbered questions are appended, as real worksheets have them.
-The seeds of the two sets differ: "dev" (seeds 1-20) is what preprocessing and quiz rules were tuned
-on; "heldout" (seeds 101-120) is only measured. Odd seeds are degraded photos (tilt 1.5-5 degrees,
-uneven light, blur, noise, low JPEG quality), even seeds clean scans (square, even light, sharp).
+Real material (the benchmark): prose paragraphs of published text nobody on the project wrote, taken from
+Debian packages (GNU manuals, FAQs, licence texts; list and licences in SOURCES and docs/OCR.md). The "dev"
+sources are what the OCR was tuned on; the "heldout" sources are different documents, only measured. Each set
+has two rounds of: worksheets with numbered questions and two long, dark ruled answer lines under each
+(photographed and scanned), a two-column page, a page with a heading and a figure with its caption, pages
+photographed sideways (90 and 270 degrees) and upside down without an EXIF tag, and degraded photos (tilt,
+shadow, blur and low resolution together).
+
+Own material (`--material own`, the earlier benchmark): texts composed from topic families whose sentence
+templates are filled with names, places, numbers and years; "dev" seeds 1-20, "heldout" seeds 101-120; odd
+seeds degraded photos, even seeds clean scans.
 
 Deterministic for a given ImageMagick build: Python's random with fixed seeds, MAGICK_THREAD_LIMIT=1,
 metadata stripped. An image whose parameters and text have not changed is not rendered again.
-Needs ImageMagick (/usr/bin/convert) and fonts-dejavu-core; fonts-liberation and fonts-freefont-ttf
-are used when installed.
+Needs ImageMagick (/usr/bin/convert) and fonts-dejavu-core; fonts-liberation is used when installed.
+`--small` makes narrow pages with less text (the test fixtures, scripts/make-ocr-fixtures.sh).
 """
 import argparse
+import gzip
 import hashlib
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
 import textwrap
 
 CONVERT = os.environ.get("CONVERT", "/usr/bin/convert")
-RENDERER = "3"  # bump when render() changes, so cached images are made again
+RENDERER = "4"  # bump when render() changes, so cached images are made again
 
 FIRST = ["Maria", "Tomas", "Amara", "Henrik", "Lucia", "Kwame", "Ingrid", "Rafael", "Noor", "Elena", "Samuel",
          "Yuki", "Oskar", "Fatima", "Arthur", "Leila", "Victor", "Hana", "Jonas", "Priya", "Matteo", "Grace"]
@@ -258,6 +268,9 @@ def available_fonts():
     return fonts
 
 
+DIRECTIONS = ["North", "South", "East", "West", "NorthEast", "NorthWest", "SouthEast", "SouthWest"]
+
+
 def params(seed, fonts):
     r = random.Random(seed * 104729 + 3)
     degraded = seed % 2 == 1
@@ -268,7 +281,7 @@ def params(seed, fonts):
     }
     if degraded:
         p.update(angle=round(r.choice([-1, 1]) * r.uniform(1.5, 5.0), 2),
-                 direction=r.choice(["North", "South", "East", "West", "NorthEast", "NorthWest", "SouthEast", "SouthWest"]),
+                 direction=r.choice(DIRECTIONS),
                  shade="#%02x%02x%02x" % ((r.randint(0x60, 0x95),) * 3),
                  vignette="#%02x%02x%02x" % ((r.randint(0x90, 0xb0),) * 3),
                  blur=round(r.uniform(0.7, 1.5), 2), noise=round(r.uniform(0.2, 0.4), 2), quality=r.randint(55, 80))
@@ -278,80 +291,264 @@ def params(seed, fonts):
     return p
 
 
-def render(text, p, out_path, tmp):
-    lines = text.rstrip("\n").split("\n")
-    title = lines[0]
-    blocks = "\n".join(lines[2:]).split("\n\n")
-    ps = p["pointsize"]
-    font = p["font"]
-    paper, ink, desk = "#fbfaf5", "#1d1d1f", "#5d4c3c"
-    page_w, page_h, text_w = 1600, 2100, 1400
-    parts = ["(", "-font", font + "-Bold", "-pointsize", str(ps + 14), "label:" + title, ")"]
-    gap = ps * 2
+PAPER, INK, DESK, RULE = "#fbfaf5", "#1d1d1f", "#5d4c3c", "#303034"
+
+
+def label(font, ps, text):
+    return ["(", "-font", font, "-pointsize", str(ps), "label:" + text, ")"]
+
+
+def filler(w, h, colour=PAPER):
+    return ["(", "-size", f"{w}x{h}", "xc:" + colour, "+size", ")"]
+
+
+def wrap(text, width, ps):
     # Lines are wrapped here, not by caption: (which measures a paragraph unwrapped first, and a long
-    # one exceeds the width limit of Debian's ImageMagick policy): at most text_w at ~0.58 em a letter.
-    per_line = max(30, int(text_w / (0.58 * ps)))
-    for block in blocks:
-        wrapped = [w for line in block.split("\n") for w in textwrap.wrap(line, per_line)]
-        for n, line in enumerate(wrapped):
-            # One label per line: this ImageMagick (6.9.11) fails some multi-line labels with
-            # "width or height exceeds limit".
-            spacing = gap if n == 0 else ps // 3
-            parts += ["(", "-size", f"1x{spacing}", "xc:" + paper, "+size", ")",
-                      "(", "-font", font, "-pointsize", str(ps), "label:" + line, ")"]
-        gap = ps * 3 // 4
-    page = os.path.join(tmp, "page.png")
-    subprocess.run([CONVERT, "-background", paper, "-fill", ink, *parts, "-gravity", "West", "-append",
-                    "-gravity", "North", "-background", paper, "-splice", "0x120",
-                    "-gravity", "North", "-extent", f"{page_w}x{page_h}", page], check=True)
-    photo_w, photo_h = 1680, 2200
+    # one exceeds the width limit of Debian's ImageMagick policy): at most `width` at ~0.58 em a letter.
+    return textwrap.wrap(text, max(20, int(width / (0.58 * ps))))
+
+
+def column(blocks, font, ps, width, rule=3, rule_gap=2.0):
+    """ImageMagick arguments for one column of blocks, stacked top to bottom. A block is
+    ("text", paragraph), ("rules", count) (ruled answer lines, long and dark as on printed worksheets)
+    or ("figure", caption) (a drawing with a caption under it)."""
+    parts = []
+    for kind, value in blocks:
+        if kind == "text":
+            parts += filler(1, ps * 3 // 4)
+            for n, line in enumerate(wrap(value, width, ps)):
+                # One label per line: this ImageMagick (6.9.11) fails some multi-line labels with
+                # "width or height exceeds limit".
+                if n:
+                    parts += filler(1, ps // 3)
+                parts += label(font, ps, line)
+        elif kind == "rules":
+            for _ in range(value):
+                parts += filler(1, int(ps * rule_gap)) + filler(width, rule, RULE)
+        elif kind == "figure":
+            w, h = width * 2 // 3, width // 3
+            parts += filler(1, ps) + ["(", "-size", f"{w}x{h}", "xc:#dcdcd8", "-fill", "none", "-stroke", "#505050",
+                                      "-strokewidth", "4", "-draw", f"circle {w // 3},{h // 2} {w // 3},{h // 5}",
+                                      "-draw", f"line {w // 10},{h * 9 // 10} {w * 9 // 10},{h // 8}",
+                                      "-draw", f"rectangle {w * 6 // 10},{h // 2} {w * 8 // 10},{h * 8 // 10}", ")",
+                                      # Drawing settings persist in ImageMagick 6: the text after must not be outlined.
+                                      "+stroke", "-fill", INK]
+            parts += filler(1, ps // 2)
+            for n, line in enumerate(wrap(value, width, ps - 4)):
+                if n:
+                    parts += filler(1, ps // 3)
+                parts += label(font + ("-Oblique" if font.startswith("DejaVu-Sans") else "-Italic"), ps - 4, line)
+    return ["(", *parts, "-append", ")"]
+
+
+def render_page(title, columns, p, page_path):
+    """The page as printed: a bold title over one or two columns of blocks, on paper."""
+    ps, font, text_w = p["pointsize"], p["font"], p["text_width"]
+    gutter = ps * 2
+    col_w = text_w if len(columns) == 1 else (text_w - gutter) // 2
+    body = column(columns[0], font, ps, col_w, p.get("rule", 3), p.get("rule_gap", 2.0))
+    if len(columns) == 2:
+        body = ["(", *body, *filler(gutter, 1), *column(columns[1], font, ps, col_w), "+append", ")"]
+    margin = p["margin"]
+    subprocess.run([CONVERT, "-background", PAPER, "-fill", INK, "-gravity", "NorthWest",
+                    *label(font + "-Bold", ps + 14, title), *filler(1, ps), *body, "-append",
+                    "-bordercolor", PAPER, "-border", f"{margin}x{margin}", page_path], check=True)
+
+
+def photograph(page, p, out_path):
+    """A phone photo of the printed page: on a desk, tilted, lit unevenly, blurred, noisy, maybe at low
+    resolution, maybe held sideways or upside down (without an EXIF tag), saved as a JPEG."""
+    out = subprocess.run([CONVERT, page, "-format", "%w %h", "info:"], capture_output=True, text=True, check=True)
+    w, h = (int(v) for v in out.stdout.split())
+    photo_w, photo_h = w + 80, h + 100
+    resize = p.get("resize", 1.0)
     subprocess.run([
-        CONVERT, page, "-bordercolor", desk, "-border", "90", "-background", desk, "-rotate", str(p["angle"]),
+        CONVERT, page, "-bordercolor", DESK, "-border", "90", "-background", DESK, "-rotate", str(p["angle"]),
         "-gravity", "center", "-crop", f"{photo_w}x{photo_h}+0+0", "+repage",
         "(", "-size", f"{photo_w}x{photo_h}", "-define", f"gradient:direction={p['direction']}",
         f"gradient:white-{p['shade']}", ")", "-compose", "multiply", "-composite",
         "(", "-size", f"{photo_w}x{photo_h}", "-define", "gradient:extent=diagonal",
         f"radial-gradient:white-{p['vignette']}", "-level", "0%,100%,1.6", ")", "-compose", "multiply", "-composite",
         *(["-blur", f"0x{p['blur']}"] if p["blur"] > 0 else []),
+        *(["-resize", f"{resize * 100:.0f}%"] if resize != 1.0 else []),
         "-seed", "42", "-attenuate", str(p["noise"]), "+noise", "Gaussian",
+        *(["-rotate", str(p["orientation"])] if p.get("orientation") else []),
         "-strip", "-sampling-factor", "2x2", "-quality", str(p["quality"]), out_path], check=True)
+
+
+def render(text, p, out_path, tmp):
+    """Own material: the title, then the paragraphs and the exercises in one column."""
+    lines = text.rstrip("\n").split("\n")
+    blocks = [("text", line) for block in "\n".join(lines[2:]).split("\n\n") for line in block.split("\n")]
+    page = os.path.join(tmp, "page.png")
+    render_page(lines[0], [blocks], dict(p, text_width=1400, margin=100), page)
+    photograph(page, p, out_path)
+
+
+# Real material: printed text nobody on the project wrote, from Debian packages installed on every machine
+# that runs the benchmark (setup.sh --bench). The held-out sources are never tuned on. Licences: docs/OCR.md.
+SOURCES = {
+    "dev": [("coreutils manual", "/usr/share/info/coreutils.info.gz"),
+            ("grep manual", "/usr/share/info/grep.info.gz"),
+            ("XZ Utils FAQ", "/usr/share/doc/xz-utils/faq.txt.gz"),
+            ("zlib FAQ", "/usr/share/doc/zlib1g-dev/FAQ.gz"),
+            ("GNU General Public License 3", "/usr/share/common-licenses/GPL-3")],
+    "heldout": [("diffutils manual", "/usr/share/info/diffutils.info.gz"),
+                ("sed manual", "/usr/share/info/sed.info.gz"),
+                ("gzip manual", "/usr/share/info/gzip.info.gz"),
+                ("findutils manual", "/usr/share/info/find.info-1.gz"),
+                ("GNU Lesser General Public License 2.1", "/usr/share/common-licenses/LGPL-2.1")],
+}
+QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+
+
+def paragraphs(path):
+    """The prose paragraphs of a text file (plain or gzipped): lines joined, whitespace collapsed; code,
+    menus, tables and anything ImageMagick's label: would interpret (@, %, backslash) left out."""
+    if not os.path.exists(path):
+        sys.exit(f"make-ocr-bench: {path} is missing (bash scripts/setup.sh --bench installs its package; a Docker image "
+                 "that excludes /usr/share/doc or /usr/share/info from packages needs that exclusion lifted)")
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8", errors="replace") as f:
+        raw = f.read()
+    out = []
+    for block in re.split(r"\n\s*\n", raw):
+        text = " ".join(block.split()).translate(QUOTES)
+        words = text.split()
+        if not (100 <= len(text) <= 650) or not re.fullmatch(r"[A-Z][ -~]*[.?!]", text):
+            continue
+        if re.search(r"[{}<>|$=_*\\#@\[\]~^%`]|\.\.\.|--", text):
+            continue
+        if sum(bool(re.fullmatch(r"[A-Za-z][a-z]*[,.;:?!)]?", w)) for w in words) < 0.8 * len(words):
+            continue
+        out.append(text)
+    return out
+
+
+def sentences(paragraph):
+    return [s for s in re.split(r"(?<=[.?!])\s+(?=[A-Z])", paragraph) if len(s) >= 40]
+
+
+# (condition, layout, photo, orientation): one round of the real set. Worksheets come twice: they are the most
+# common homework photo.
+ROUND = [("worksheet", "worksheet", "photo", 0), ("worksheet", "worksheet", "scan", 0),
+         ("two-column", "columns", "photo", 0), ("heading-figure", "figure", "photo", 0),
+         ("sideways", "prose", "photo", 90), ("sideways", "worksheet", "photo", 270),
+         ("upside-down", "prose", "photo", 180), ("degraded", "prose", "degraded", 0),
+         ("degraded", "worksheet", "degraded", 0)]
+ROUNDS = 2
+
+
+def compose_real(set_name, index, small=False):
+    """(condition, source, title, columns, text, params) of real-material image `index` of a set."""
+    condition, layout, photo, orientation = ROUND[index % len(ROUND)]
+    r = random.Random(f"{set_name}-{index}")
+    source, path = SOURCES[set_name][index % len(SOURCES[set_name])]
+    pool = paragraphs(path)
+    start = r.randrange(len(pool) - 12)
+    chosen = pool[start:start + 12]
+    if layout == "worksheet":
+        title = f"{source}: Questions"
+        questions = [s for para in chosen for s in sentences(para)][:3 if small else r.randint(4, 5)]
+        blocks = [("text", "Read each statement and explain it in your own words.")]
+        for k, q in enumerate(questions):
+            blocks += [("text", f"{k + 1}. {q}"), ("rules", 2)]
+        columns = [blocks]
+    elif layout == "columns":
+        title = source
+        paras = chosen[:6]
+        columns = [[("text", t) for t in paras[:3]], [("text", t) for t in paras[3:]]]
+    elif layout == "figure":
+        title = source
+        caption = "Figure 1. " + sentences(chosen[1])[0] if sentences(chosen[1]) else "Figure 1. " + chosen[1]
+        columns = [[("text", chosen[0]), ("figure", caption), ("text", chosen[2]), ("text", chosen[3])]]
+    else:
+        title = source
+        columns = [[("text", t) for t in chosen[:2 if small else 4]]]
+    text = title + "\n\n" + "\n\n".join(v for col in columns for kind, v in col if kind in ("text", "figure")) + "\n"
+    p = {"font": None, "pointsize": r.randint(24, 30), "layout": layout, "orientation": orientation,
+         "text_width": 1400, "margin": 100, "rule": r.randint(2, 6),
+         "rule_gap": round(r.uniform(0.9, 2.0), 2)}
+    if small:
+        p.update(pointsize=r.randint(20, 22), text_width=760, margin=50)
+    if photo == "scan":
+        p.update(angle=0.0, direction="South", shade="#f4f4f4", vignette="#ffffff", blur=0.3, noise=0.05,
+                 quality=r.randint(85, 95))
+    elif photo == "photo":
+        p.update(angle=round(r.choice([-1, 1]) * r.uniform(0.5, 3.0), 2), direction=r.choice(DIRECTIONS),
+                 shade="#%02x%02x%02x" % ((r.randint(0xa0, 0xc8),) * 3), vignette="#%02x%02x%02x" % ((r.randint(0xb0, 0xd0),) * 3),
+                 blur=round(r.uniform(0.5, 1.0), 2), noise=round(r.uniform(0.1, 0.3), 2), quality=r.randint(70, 88),
+                 resize=round(r.uniform(0.6, 1.0), 2))
+    else:  # tilt + shadow + blur + low resolution together
+        p.update(angle=round(r.choice([-1, 1]) * r.uniform(2.0, 5.0), 2), direction=r.choice(DIRECTIONS),
+                 shade="#%02x%02x%02x" % ((r.randint(0x60, 0x90),) * 3), vignette="#%02x%02x%02x" % ((r.randint(0x90, 0xb0),) * 3),
+                 blur=round(r.uniform(1.0, 1.6), 2), noise=round(r.uniform(0.2, 0.4), 2), quality=r.randint(55, 70),
+                 resize=round(r.uniform(0.55, 0.7), 2))
+    return condition, source, title, columns, text, p
+
+
+def render_real(title, columns, p, out_path, tmp):
+    page = os.path.join(tmp, "page.png")
+    render_page(title, columns, p, page)
+    photograph(page, p, out_path)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("out")
     ap.add_argument("--set", choices=["dev", "heldout", "all"], default="all")
+    ap.add_argument("--material", choices=["real", "own"], default="real")
+    ap.add_argument("--texts-only", action="store_true", help="write the page texts and the manifest, no images")
+    ap.add_argument("--only", help="comma-separated image numbers within each set (real material)")
+    ap.add_argument("--small", action="store_true", help="narrow pages with less text (test fixtures)")
     args = ap.parse_args()
-    if subprocess.run([CONVERT, "-version"], capture_output=True, text=True).stdout.find("ImageMagick") < 0:
+    if not args.texts_only and subprocess.run([CONVERT, "-version"], capture_output=True, text=True).stdout.find("ImageMagick") < 0:
         sys.exit(f"make-ocr-bench: ImageMagick not found at {CONVERT} (apt-get install -y imagemagick)")
     os.environ["MAGICK_THREAD_LIMIT"] = "1"
     os.environ["SOURCE_DATE_EPOCH"] = "0"
-    fonts = available_fonts()
-    sets = {"dev": range(1, 21), "heldout": range(101, 121)}
+    fonts = available_fonts() if not args.texts_only else FONTS_PREFERRED
     chosen = ["dev", "heldout"] if args.set == "all" else [args.set]
     os.makedirs(args.out, exist_ok=True)
     rows = []
+
+    def emit(stem, text, p, draw):
+        image, truth, stamp = (os.path.join(args.out, stem + ext) for ext in (".jpg", ".txt", ".params"))
+        with open(truth, "w") as f:
+            f.write(text)
+        if args.texts_only:
+            return
+        key = hashlib.sha256((RENDERER + repr(sorted(p.items())) + text).encode()).hexdigest()
+        if not (os.path.exists(image) and os.path.exists(stamp) and open(stamp).read() == key):
+            draw(image)
+            with open(stamp, "w") as f:
+                f.write(key)
+        rows[-1] += [p["font"], str(p["pointsize"]), str(p["angle"]), str(p["blur"]), str(p["noise"]), str(p["quality"])]
+
     with tempfile.TemporaryDirectory() as tmp:
         for set_name in chosen:
-            for seed in sets[set_name]:
-                subject, text = compose(seed)
-                p = params(seed, fonts)
-                condition = "degraded" if p["degraded"] else "clean"
-                stem = f"{set_name}-{seed:03d}-{condition}"
-                image, truth, stamp = (os.path.join(args.out, stem + ext) for ext in (".jpg", ".txt", ".params"))
-                key = hashlib.sha256((RENDERER + repr(sorted(p.items())) + text).encode()).hexdigest()
-                if not (os.path.exists(image) and os.path.exists(stamp) and open(stamp).read() == key):
-                    render(text, p, image, tmp)
-                    with open(truth, "w") as f:
-                        f.write(text)
-                    with open(stamp, "w") as f:
-                        f.write(key)
-                rows.append("\t".join([stem + ".jpg", set_name, condition, subject, p["font"], str(p["pointsize"]),
-                                       str(p["angle"]), str(p["blur"]), str(p["noise"]), str(p["quality"])]))
+            if args.material == "own":
+                for seed in {"dev": range(1, 21), "heldout": range(101, 121)}[set_name]:
+                    subject, text = compose(seed)
+                    p = params(seed, fonts)
+                    condition = "degraded" if p["degraded"] else "clean"
+                    stem = f"{set_name}-{seed:03d}-{condition}"
+                    rows.append([stem + ".jpg", set_name, condition, subject, "own"])
+                    emit(stem, text, p, lambda image: render(text, p, image, tmp))
+                continue
+            indexes = range(len(ROUND) * ROUNDS)
+            if args.only:
+                indexes = [int(i) for i in args.only.split(",")]
+            for index in indexes:
+                condition, source, title, columns, text, p = compose_real(set_name, index, args.small)
+                p["font"] = fonts[random.Random(f"{set_name}-{index}-font").randrange(len(fonts))]
+                stem = f"{set_name}-{index:03d}-{condition}"
+                rows.append([stem + ".jpg", set_name, condition, "-", source])
+                emit(stem, text, p, lambda image: render_real(title, columns, p, image, tmp))
     with open(os.path.join(args.out, "manifest.tsv"), "w") as f:
-        f.write("image\tset\tcondition\tsubject\tfont\tpointsize\tangle\tblur\tnoise\tquality\n")
-        f.write("\n".join(rows) + "\n")
-    print(f"make-ocr-bench: {len(rows)} images in {args.out}")
+        header = ["image", "set", "condition", "subject", "source"]
+        f.write("\t".join(header + ([] if args.texts_only else ["font", "pointsize", "angle", "blur", "noise", "quality"])) + "\n")
+        f.write("\n".join("\t".join(row) for row in rows) + "\n")
+    print(f"make-ocr-bench: {len(rows)} {'texts' if args.texts_only else 'images'} in {args.out}")
 
 
 if __name__ == "__main__":

@@ -116,3 +116,14 @@ open(os.path.join(out, "truncated.png"), "wb").write(data[: len(data) * 40 // 10
 PY
 
 ls -l "$out"
+
+# --- Real material (published text nobody here wrote; sources and licences in docs/OCR.md) -----------
+# Small pages from the benchmark's renderer: a photographed worksheet with ruled answer lines, the same kind of
+# worksheet photographed sideways (turned 270° without an EXIF tag), and a page photographed upside down.
+real="$(mktemp -d)"
+trap 'rm -rf "$real"' EXIT
+python3 "$here/scripts/make-ocr-bench.py" "$real" --set dev --only 0,5,6 --small >/dev/null
+for pair in "000-worksheet:real-worksheet" "005-sideways:real-sideways" "006-upside-down:real-upside-down"; do
+    cp "$real/dev-${pair%%:*}.jpg" "$out/${pair##*:}.jpg"
+    cp "$real/dev-${pair%%:*}.txt" "$out/${pair##*:}.txt"
+done

@@ -5,6 +5,7 @@ set -euo pipefail
 packages=(
   pkg-config
   libtesseract-dev libleptonica-dev tesseract-ocr-eng   # OCR (C API) and its English model
+  tesseract-ocr-osd                                     # orientation detection (sideways, upside-down pages)
   libxml2-dev                                           # HTML course posts
   libsqlite3-dev                                        # the content store
   wordnet-base                                          # lemmas, senses and definitions
@@ -15,6 +16,7 @@ packages=(
 # `setup.sh --bench` adds what the benchmarks compare against and generate images with.
 if [ "${1:-}" = "--bench" ]; then
   packages+=(tesseract-ocr libxml2-utils imagemagick fonts-dejavu-core python3-pip time)
+  packages+=(xz-utils zlib1g-dev)   # real printed text the OCR benchmark renders (docs/OCR.md)
 fi
 
 missing=()

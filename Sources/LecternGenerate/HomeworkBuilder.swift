@@ -20,7 +20,8 @@ public struct HomeworkBuilder: Sendable {
         var bundle = HomeworkBundle(
             id: id, source: source, status: .ok, statusReason: nil, title: worksheet.title,
             subject: subject, subjectConfidence: subjectConfidence, text: page.text,
-            ocr: .init(meanConfidence: page.meanConfidence, wordCount: page.words.count, preprocessing: page.preprocessing),
+            ocr: .init(meanConfidence: page.meanConfidence, wordCount: page.words.count, preprocessing: page.preprocessing,
+                       path: page.path),
             thumbnail: page.thumbnailJPEG == nil ? nil : OutputLayout.thumbnail(homeworkID: id), quiz: .init(questions: []))
 
         if page.meanConfidence < options.minConfidence || page.words.count < options.minWords {

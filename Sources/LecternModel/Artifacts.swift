@@ -22,9 +22,12 @@ public struct OCRPage: Codable, Sendable, Hashable {
     public var preprocessing: [String]
     /// A small JPEG of the page for the app's list view.
     public var thumbnailJPEG: Data?
+    /// Which read was kept: "cleaned", "plain" (the picture without clean-up), either after turning the page
+    /// as orientation detection said ("rotated-180+cleaned").
+    public var path: String
 
     public init(text: String, meanConfidence: Double, words: [OCRWord], width: Int, height: Int,
-                preprocessing: [String], thumbnailJPEG: Data?) {
+                preprocessing: [String], thumbnailJPEG: Data?, path: String = "cleaned") {
         self.text = text
         self.meanConfidence = meanConfidence
         self.words = words
@@ -32,6 +35,7 @@ public struct OCRPage: Codable, Sendable, Hashable {
         self.height = height
         self.preprocessing = preprocessing
         self.thumbnailJPEG = thumbnailJPEG
+        self.path = path
     }
 }
 

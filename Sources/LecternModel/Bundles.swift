@@ -29,10 +29,13 @@ public struct HomeworkBundle: Codable, Sendable, Hashable {
         public var meanConfidence: Double
         public var wordCount: Int
         public var preprocessing: [String]
-        public init(meanConfidence: Double, wordCount: Int, preprocessing: [String]) {
+        /// Which read was kept (`OCRPage.path`): "cleaned", "plain", "rotated-180+cleaned", …
+        public var path: String
+        public init(meanConfidence: Double, wordCount: Int, preprocessing: [String], path: String = "cleaned") {
             self.meanConfidence = meanConfidence
             self.wordCount = wordCount
             self.preprocessing = preprocessing
+            self.path = path
         }
     }
     public struct Quiz: Codable, Sendable, Hashable {

@@ -16,6 +16,11 @@ public struct OCROptions: Sendable, Hashable, Codable {
     public var preprocessing: OCRPreprocessing = OCRPreprocessing()
     /// Width in pixels of the JPEG thumbnail (never wider than the original); 0 for none.
     public var thumbnailWidth: Int = 240
+    /// When the read is doubtful, ask Tesseract's orientation detection (OSD) whether the page is sideways or
+    /// upside down, and read it turned.
+    public var detectOrientation: Bool = true
+    /// When the read is still doubtful, also read the picture without clean-up and keep the better read.
+    public var readPlainWhenDoubtful: Bool = true
 
     /// Measured on the fixtures: with deskewing, automatic layout (3) reads both pages best.
     public static let defaultPageSegmentationMode = 3
@@ -23,17 +28,21 @@ public struct OCROptions: Sendable, Hashable, Codable {
 
     public init(language: String = "eng", tessdataPath: String? = nil, maxPixels: Int = 60_000_000,
                 pageSegmentationMode: Int = OCROptions.defaultPageSegmentationMode,
-                preprocessing: OCRPreprocessing = OCRPreprocessing(), thumbnailWidth: Int = 240) {
+                preprocessing: OCRPreprocessing = OCRPreprocessing(), thumbnailWidth: Int = 240,
+                detectOrientation: Bool = true, readPlainWhenDoubtful: Bool = true) {
         self.language = language
         self.tessdataPath = tessdataPath
         self.maxPixels = maxPixels
         self.pageSegmentationMode = pageSegmentationMode
         self.preprocessing = preprocessing
         self.thumbnailWidth = thumbnailWidth
+        self.detectOrientation = detectOrientation
+        self.readPlainWhenDoubtful = readPlainWhenDoubtful
     }
 
     private enum CodingKeys: String, CodingKey {
         case language, tessdataPath, maxPixels, pageSegmentationMode, preprocessing, thumbnailWidth
+        case detectOrientation, readPlainWhenDoubtful
     }
 
     /// Missing keys take their defaults, so a pipeline file can name only what it changes.
@@ -46,6 +55,8 @@ public struct OCROptions: Sendable, Hashable, Codable {
         pageSegmentationMode = try c.decodeIfPresent(Int.self, forKey: .pageSegmentationMode) ?? d.pageSegmentationMode
         preprocessing = try c.decodeIfPresent(OCRPreprocessing.self, forKey: .preprocessing) ?? d.preprocessing
         thumbnailWidth = try c.decodeIfPresent(Int.self, forKey: .thumbnailWidth) ?? d.thumbnailWidth
+        detectOrientation = try c.decodeIfPresent(Bool.self, forKey: .detectOrientation) ?? d.detectOrientation
+        readPlainWhenDoubtful = try c.decodeIfPresent(Bool.self, forKey: .readPlainWhenDoubtful) ?? d.readPlainWhenDoubtful
     }
 
     /// The first value an engine cannot use; the pipeline file's check and `OCREngine` ask the same question.
@@ -92,6 +103,8 @@ public final class OCREngine: @unchecked Sendable {
     public let options: OCROptions
     private let api: OpaquePointer
     private let lock = NSLock()
+    /// Tesseract's orientation detection, made on first use; guarded by `lock`.
+    private var orientationAPI: OpaquePointer?
 
     /// Loads the language model. Throws `internal-error` with a plain explanation when the
     /// language data is missing or the options are invalid.
@@ -114,6 +127,13 @@ public final class OCREngine: @unchecked Sendable {
             }
         }
 
+        // Checked here, not when a page first needs it: a missing file should stop a run before any item fails.
+        if options.detectOrientation,
+           !FileManager.default.isReadableFile(atPath: (path as NSString).appendingPathComponent("osd.traineddata")) {
+            throw LecternError(.internalError,
+                "Orientation detection needs \(path)/osd.traineddata: install the tesseract-ocr-osd package, "
+                + "or set detectOrientation: false in the pipeline's ocr options.")
+        }
         guard let api = TessBaseAPICreate() else {
             throw LecternError(.internalError, "Text recognition could not start (Tesseract did not create its engine).")
         }
@@ -134,6 +154,10 @@ public final class OCREngine: @unchecked Sendable {
     deinit {
         TessBaseAPIEnd(api)
         TessBaseAPIDelete(api)
+        if let orientationAPI {
+            TessBaseAPIEnd(orientationAPI)
+            TessBaseAPIDelete(orientationAPI)
+        }
     }
 
     /// Reads the text of one picture.
@@ -187,20 +211,18 @@ public final class OCREngine: @unchecked Sendable {
         let original = Preprocessor.flatten(upright)
         timings.decode = now() - start
 
-        // 5. Clean up.
-        guard let prepared = Preprocessor.run(original, options: options.preprocessing, timings: &timings) else {
-            throw LecternError(.unreadableImage, "This picture could not be prepared for reading.")
+        // 5–6. Clean up and read. When that read is doubtful, ask OSD whether the page is sideways or upside
+        // down and read it turned, and read the plain picture too (as the `tesseract` command would); keep the
+        // read with the most dictionary letters, so Lectern is never worse than plain Tesseract.
+        var best = try read(original, cleaned: true, quarterTurns: 0, timings: &timings)
+        if best.recognition.quality.isDoubtful, options.detectOrientation,
+           let turns = try detectOrientation(best.image, xHeight: best.xHeight, timings: &timings) {
+            best = Self.better(best, try read(original, cleaned: true, quarterTurns: turns, timings: &timings))
         }
-
-        // 6. Recognise.
-        start = now()
-        let result: Recognition
-        do {
-            lock.lock()
-            defer { lock.unlock() }
-            result = try recognizeLocked(prepared.image, resolution: prepared.sourceResolution)
+        if best.recognition.quality.isDoubtful, options.readPlainWhenDoubtful {
+            best = Self.better(best, try read(original, cleaned: false, quarterTurns: best.quarterTurns, timings: &timings))
         }
-        timings.recognize = now() - start
+        let result = best.recognition
 
         guard result.words.contains(where: { word in word.text.contains { $0.isLetter || $0.isNumber } }) else {
             throw LecternError(.noTextFound,
@@ -213,23 +235,120 @@ public final class OCREngine: @unchecked Sendable {
         timings.thumbnail = now() - start
 
         let page = OCRPage(text: result.text, meanConfidence: result.meanConfidence, words: result.words,
-                           width: original.width, height: original.height, preprocessing: steps + prepared.steps,
-                           thumbnailJPEG: thumbnail)
+                           width: original.width, height: original.height, preprocessing: steps + best.steps,
+                           thumbnailJPEG: thumbnail, path: best.path)
         return (page, timings)
+    }
+
+    /// One reading of the page: what Tesseract returned, the steps before it, and how the page got there
+    /// (`OCRPage.path`).
+    private struct Read {
+        var recognition: Recognition
+        /// The page Tesseract read, and its letter height when measured.
+        var image: PixImage
+        var xHeight: Double?
+        var steps: [String]
+        var quarterTurns: Int
+        var path: String
+    }
+
+    /// Reads `original` turned clockwise by `quarterTurns` × 90°, cleaned up or as it is.
+    private func read(_ original: PixImage, cleaned: Bool, quarterTurns: Int,
+                      timings: inout OCRTimings) throws(LecternError) -> Read {
+        var page = original
+        var steps: [String] = []
+        if quarterTurns != 0 {
+            guard let turned = PixImage(taking: pixRotateOrth(original.pointer, l_int32(quarterTurns))) else {
+                throw LecternError(.unreadableImage, "This picture could not be turned upright.")
+            }
+            page = turned
+            steps.append("rotate \(quarterTurns * 90)° (orientation detection)")
+        }
+        var resolution: Int? = nil
+        var xHeight: Double? = nil
+        if cleaned {
+            guard let prepared = Preprocessor.run(page, options: options.preprocessing, timings: &timings) else {
+                throw LecternError(.unreadableImage, "This picture could not be prepared for reading.")
+            }
+            page = prepared.image
+            resolution = prepared.sourceResolution
+            xHeight = prepared.xHeight
+            steps += prepared.steps
+        } else {
+            steps.append("plain (no clean-up)")
+        }
+        let start = now()
+        lock.lock()
+        defer {
+            lock.unlock()
+            timings.recognize += now() - start
+        }
+        let recognition = try recognizeLocked(page.pointer, resolution: resolution)
+        let path = (quarterTurns == 0 ? "" : "rotated-\(quarterTurns * 90)+") + (cleaned ? "cleaned" : "plain")
+        return Read(recognition: recognition, image: page, xHeight: xHeight, steps: steps, quarterTurns: quarterTurns, path: path)
+    }
+
+    /// The better of two reads; ties keep the first (the cleaned read).
+    private static func better(_ a: Read, _ b: Read) -> Read {
+        b.recognition.quality.isBetter(than: a.recognition.quality) ? b : a
+    }
+
+    /// Quarter turns clockwise that make the page upright, from Tesseract's orientation detection (OSD);
+    /// nil when it is upright or OSD is unsure. Ruled lines are taken off first: on a sideways worksheet they
+    /// left OSD unsure or wrong (confidence 0.6 for the wrong side, 18 without them).
+    private func detectOrientation(_ page: PixImage, xHeight: Double?, timings: inout OCRTimings) throws(LecternError) -> Int? {
+        let start = now()
+        defer { timings.steps.append(.init(name: "orientation", seconds: now() - start)) }
+        guard let gray = PixImage(taking: pixConvertTo8(page.pointer, 0)) else { return nil }
+        let plain = Preprocessor.removingRules(gray, xHeight: xHeight) ?? gray
+        lock.lock()
+        defer { lock.unlock() }
+        let osd = try orientationHandleLocked()
+        defer { TessBaseAPIClear(osd) }
+        TessBaseAPISetImage2(osd, plain.pointer)
+        var degrees: Int32 = 0
+        var confidence: Float = 0
+        var script: UnsafePointer<CChar>? = nil
+        var scriptConfidence: Float = 0
+        guard TessBaseAPIDetectOrientationScript(osd, &degrees, &confidence, &script, &scriptConfidence) != 0,
+              degrees != 0, confidence >= Self.minOrientationConfidence else { return nil }
+        // OSD reports how far the page was turned clockwise (measured on pages turned 90°, 180° and 270°).
+        return (4 - Int(degrees) / 90) % 4
+    }
+
+    /// OSD's confidence below which its guess is not acted on; the turned dev pages scored 2.2 to 22.
+    static let minOrientationConfidence: Float = 1.5
+
+    /// The OSD handle, made on first use (most pages never need it). Call with `lock` held.
+    private func orientationHandleLocked() throws(LecternError) -> OpaquePointer {
+        if let orientationAPI { return orientationAPI }
+        let path = options.resolvedTessdataPath()
+        guard let api = TessBaseAPICreate() else {
+            throw LecternError(.internalError, "Orientation detection could not start (Tesseract did not create its engine).")
+        }
+        _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        guard TessBaseAPIInit2(api, path, "osd", OEM_DEFAULT) == 0 else {
+            TessBaseAPIDelete(api)
+            throw LecternError(.internalError, "Orientation detection could not load \(path)/osd.traineddata: the file may be damaged.")
+        }
+        TessBaseAPISetPageSegMode(api, PSM_OSD_ONLY)
+        orientationAPI = api
+        return api
     }
 
     private struct Recognition {
         var text: String
         var meanConfidence: Double
         var words: [OCRWord]
+        var quality: ReadQuality
     }
 
-    /// Runs Tesseract on a prepared page. Call with `lock` held.
-    private func recognizeLocked(_ image: PixImage, resolution: Int?) throws(LecternError) -> Recognition {
+    /// Runs Tesseract on a page. Call with `lock` held.
+    private func recognizeLocked(_ image: UnsafeMutablePointer<PIX>, resolution: Int?) throws(LecternError) -> Recognition {
         defer { TessBaseAPIClear(api) }
-        TessBaseAPISetImage2(api, image.pointer)
+        TessBaseAPISetImage2(api, image)
         // Tell Tesseract the resolution implied by the measured letter size (300 dpi once scaled);
-        // without one it guesses from the image.
+        // without one it takes the file's or guesses from the image.
         if let resolution { TessBaseAPISetSourceResolution(api, Int32(resolution)) }
         guard TessBaseAPIRecognize(api, nil) == 0 else {
             throw LecternError(.unreadableImage, "Text recognition failed on this picture.")
@@ -242,6 +361,7 @@ public final class OCREngine: @unchecked Sendable {
         let mean = Double(max(0, TessBaseAPIMeanTextConf(api)))
 
         var words: [OCRWord] = []
+        var letters = 0, dictionaryLetters = 0
         if let iterator = TessBaseAPIGetIterator(api) {
             defer { TessResultIteratorDelete(iterator) }
             let pageIterator = TessResultIteratorGetPageIterator(iterator)
@@ -252,10 +372,14 @@ public final class OCREngine: @unchecked Sendable {
                 let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
                 if !word.isEmpty {
                     words.append(OCRWord(text: word, confidence: (confidence * 100).rounded() / 100))
+                    let count = word.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count
+                    letters += count
+                    if TessResultIteratorWordIsFromDictionary(iterator) != 0 { dictionaryLetters += count }
                 }
             } while TessPageIteratorNext(pageIterator, RIL_WORD) != 0
         }
-        return Recognition(text: Self.tidy(text), meanConfidence: mean, words: words)
+        return Recognition(text: Self.tidy(text), meanConfidence: mean, words: words,
+                           quality: ReadQuality(meanConfidence: mean, letters: letters, dictionaryLetters: dictionaryLetters))
     }
 
     /// Trailing spaces off each line, at most one blank line in a row, no blank ends.
@@ -299,4 +423,22 @@ public final class OCREngine: @unchecked Sendable {
         let mp = Double(pixels) / 1e6
         return mp == mp.rounded() ? String(Int(mp)) : String(format: "%.1f", mp)
     }
+}
+
+/// How trustworthy one read of a page looks, from Tesseract's own confidences and dictionary flags.
+struct ReadQuality {
+    var meanConfidence: Double
+    /// Letters in all words.
+    var letters: Int
+    /// Letters in the words Tesseract found in its dictionary.
+    var dictionaryLetters: Int
+
+    /// Worth a second read: low confidence, few of the letters in dictionary words (garbage, or a page read
+    /// sideways), or hardly any text. Thresholds checked on the real-material dev pages (docs/OCR.md).
+    var isDoubtful: Bool {
+        meanConfidence < 80 || Double(dictionaryLetters) < 0.6 * Double(letters) || letters < 20
+    }
+
+    /// More letters in dictionary words: garbage and dropped lines both have fewer.
+    func isBetter(than other: ReadQuality) -> Bool { dictionaryLetters > other.dictionaryLetters }
 }

@@ -15,18 +15,23 @@ public struct OCRPreprocessing: Sendable, Hashable, Codable {
     public var deskew: Bool = true
     /// The largest tilt looked for, in degrees either way.
     public var maxSkewDegrees: Double = 12
+    /// Take long straight lines (ruled answer lines, frames) off the page before reading. Off: Tesseract's
+    /// own line finder already drops them, and worksheets read no better without them (docs/OCR.md).
+    public var removeRules: Bool = false
     /// Turn the page into black and white ourselves (Sauvola) instead of leaving it to Tesseract.
     public var binarize: Bool = false
     /// A white margin added around the page, in pixels; 0 for none.
     public var borderPixels: Int = 16
 
     public init(rescale: Bool = true, targetXHeight: Int = 20, normalizeBackground: Bool = true,
-                deskew: Bool = true, maxSkewDegrees: Double = 12, binarize: Bool = false, borderPixels: Int = 16) {
+                deskew: Bool = true, maxSkewDegrees: Double = 12, removeRules: Bool = false, binarize: Bool = false,
+                borderPixels: Int = 16) {
         self.rescale = rescale
         self.targetXHeight = targetXHeight
         self.normalizeBackground = normalizeBackground
         self.deskew = deskew
         self.maxSkewDegrees = maxSkewDegrees
+        self.removeRules = removeRules
         self.binarize = binarize
         self.borderPixels = borderPixels
     }
@@ -36,7 +41,7 @@ public struct OCRPreprocessing: Sendable, Hashable, Codable {
                                               binarize: false, borderPixels: 0)
 
     private enum CodingKeys: String, CodingKey {
-        case rescale, targetXHeight, normalizeBackground, deskew, maxSkewDegrees, binarize, borderPixels
+        case rescale, targetXHeight, normalizeBackground, deskew, maxSkewDegrees, removeRules, binarize, borderPixels
     }
 
     /// Missing keys take their defaults, so a pipeline file can name only what it changes.
@@ -48,6 +53,7 @@ public struct OCRPreprocessing: Sendable, Hashable, Codable {
         normalizeBackground = try c.decodeIfPresent(Bool.self, forKey: .normalizeBackground) ?? d.normalizeBackground
         deskew = try c.decodeIfPresent(Bool.self, forKey: .deskew) ?? d.deskew
         maxSkewDegrees = try c.decodeIfPresent(Double.self, forKey: .maxSkewDegrees) ?? d.maxSkewDegrees
+        removeRules = try c.decodeIfPresent(Bool.self, forKey: .removeRules) ?? d.removeRules
         binarize = try c.decodeIfPresent(Bool.self, forKey: .binarize) ?? d.binarize
         borderPixels = try c.decodeIfPresent(Int.self, forKey: .borderPixels) ?? d.borderPixels
     }
@@ -175,6 +181,11 @@ enum Preprocessor {
 
         if scaleUp { rescale() }
 
+        if options.removeRules, let cleared = timed("remove rules", { removingRules(pix, xHeight: xHeight) }) {
+            pix = cleared
+            steps.append("remove rules")
+        }
+
         if options.binarize {
             let binary: PixImage? = timed("binarise") {
                 var out: UnsafeMutablePointer<PIX>? = nil
@@ -198,6 +209,21 @@ enum Preprocessor {
             }
         }
         return PreparedPage(image: pix, steps: steps, xHeight: xHeight)
+    }
+
+    /// The 8-bit gray page without long straight lines, across or down (ruled answer lines, frames): a gray
+    /// closing with a thin bar three x-heights long keeps only dark runs longer than any letter, and adding
+    /// its inverse lifts them to white. Runs that long survive a tilt of a few degrees on lines 3 px thick.
+    static func removingRules(_ gray: PixImage, xHeight: Double?) -> PixImage? {
+        let length = l_int32(max(3 * (xHeight ?? 12), 25)) | 1
+        var out = gray
+        for (across, down) in [(length, l_int32(1)), (l_int32(1), length)] {
+            guard let rules = PixImage(taking: pixCloseGray(out.pointer, across, down)),
+                  let inverse = PixImage(taking: pixInvert(nil, rules.pointer)),
+                  let cleared = PixImage(taking: pixAddGray(nil, out.pointer, inverse.pointer)) else { return nil }
+            out = cleared
+        }
+        return out
     }
 
     /// The typical height in pixels of the letters on an 8-bit gray page: the median height of

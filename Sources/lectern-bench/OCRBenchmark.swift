@@ -4,13 +4,16 @@ import LecternModel
 import LecternOCR
 import LecternText
 
-/// `lectern-bench ocr`: Lectern's OCR against the plain `tesseract` command on photo-like worksheets
-/// with known text (made by scripts/make-ocr-bench.py), plus speed, parallel throughput of
-/// `lectern run`, and quiz success. Prints one table per figure.
+/// `lectern-bench ocr`: Lectern's OCR against the plain `tesseract` command on photo-like pages with known
+/// text (made by scripts/make-ocr-bench.py), plus speed, parallel throughput of `lectern run`, and quiz
+/// success. Prints one table per figure.
 ///
 /// Environment:
-/// - `OCR_BENCH_DIR`: where the image set is made (default /tmp/lectern-ocr-bench); made or updated on each run.
+/// - `OCR_BENCH_DIR`: where the image set is made (default /tmp/lectern-ocr-bench-MATERIAL); made or updated on each run.
+/// - `OCR_BENCH_MATERIAL`: `real` (default: published text nobody here wrote, in realistic layouts) or `own`
+///   (the project's sample texts).
 /// - `OCR_BENCH_SET`: `dev`, `heldout` or `all` (default).
+/// - `OCR_BENCH_ONLY`: comma-separated image numbers within each set (real material), for quick runs.
 /// - `OCR_BENCH_ABLATION=1`: also measure each preprocessing step on and off (slow: about 11 passes);
 ///   `OCR_BENCH_ABLATION=x-height,psm` measures only the variants whose names contain one of those words.
 /// - `OCR_BENCH_SKIP_RUN=1`: skip the `lectern run --jobs 1/2` throughput measurement.
@@ -52,11 +55,13 @@ enum OCRBenchmark {
             throw BenchError("the `tesseract` command is missing: install it with `apt-get install -y tesseract-ocr` "
                              + "(the benchmark compares Lectern with it)")
         }
-        let directory = URL(fileURLWithPath: environment["OCR_BENCH_DIR"] ?? "/tmp/lectern-ocr-bench")
-        let images = try makeSet(in: directory, set: environment["OCR_BENCH_SET"] ?? "all")
-        print("images: \(images.count) in \(directory.path) (\(images.filter { $0.condition == "clean" }.count) clean, "
-              + "\(images.filter { $0.condition == "degraded" }.count) degraded; sets: "
-              + Set(images.map(\.set)).sorted().joined(separator: ", ") + ")")
+        let material = environment["OCR_BENCH_MATERIAL"] ?? "real"
+        let directory = URL(fileURLWithPath: environment["OCR_BENCH_DIR"] ?? "/tmp/lectern-ocr-bench-\(material)")
+        let images = try makeSet(in: directory, set: environment["OCR_BENCH_SET"] ?? "all", material: material,
+                                 only: environment["OCR_BENCH_ONLY"])
+        print("images: \(images.count) of \(material) material in \(directory.path) (sets: "
+              + Set(images.map(\.set)).sorted().joined(separator: ", ") + "; conditions: "
+              + conditions(images).joined(separator: ", ") + ")")
 
         let engine = try OCREngine(options: OCROptions())
         let wordNet = try WordNet()
@@ -88,9 +93,9 @@ enum OCRBenchmark {
             row.subject = bundle.subject
             row.title = bundle.title
             rows.append(row)
-            print(String(format: "  %-24@ lectern %.3f %5.2fs   tesseract %.3f %5.2fs   words %3d  quiz %2d/%2d  %@",
+            print(String(format: "  %-28@ lectern %.3f %5.2fs   tesseract %.3f %5.2fs   words %3d  quiz %2d/%2d  %@",
                          image.name as NSString, row.lecternAccuracy, row.lecternSeconds, row.cliAccuracy, row.cliSeconds,
-                         row.words, row.validQuestions, row.questions, bundle.subject as NSString))
+                         row.words, row.validQuestions, row.questions, page.path as NSString))
         }
         report(rows)
         if environment["OCR_BENCH_SKIP_RUN"] != "1" { try throughput(images) }
@@ -104,17 +109,24 @@ enum OCRBenchmark {
 
     static func mean(_ values: [Double]) -> Double { values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count) }
 
+    /// The images' conditions in the order they first appear.
+    static func conditions(_ images: [Image]) -> [String] {
+        images.map(\.condition).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    }
+
     static func report(_ rows: [Row]) {
         print("\nCharacter accuracy (1 − edit distance / length, whitespace collapsed), mean per image")
-        print("| set | condition | images | Lectern | tesseract CLI | difference (points) |")
-        print("| --- | --- | ---: | ---: | ---: | ---: |")
+        print("| set | condition | images | Lectern | tesseract CLI | difference (points) | worst image vs CLI (points) | s/image ratio |")
+        print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
         for set in Set(rows.map(\.image.set)).sorted() + ["all"] {
-            for condition in ["clean", "degraded"] {
-                let part = rows.filter { (set == "all" || $0.image.set == set) && $0.image.condition == condition }
+            for condition in conditions(rows.map(\.image)) + ["all"] {
+                let part = rows.filter { (set == "all" || $0.image.set == set) && (condition == "all" || $0.image.condition == condition) }
                 guard !part.isEmpty else { continue }
                 let l = mean(part.map(\.lecternAccuracy)), c = mean(part.map(\.cliAccuracy))
-                print(String(format: "| %@ | %@ | %d | %.3f | %.3f | %+.1f |", set as NSString, condition as NSString,
-                             part.count, l, c, (l - c) * 100))
+                let worst = part.map { ($0.lecternAccuracy - $0.cliAccuracy) * 100 }.min() ?? 0
+                print(String(format: "| %@ | %@ | %d | %.3f | %.3f | %+.1f | %+.1f | %.2f× |", set as NSString, condition as NSString,
+                             part.count, l, c, (l - c) * 100, worst,
+                             mean(part.map(\.lecternSeconds)) / mean(part.map(\.cliSeconds))))
             }
         }
         let worstL = rows.min { $0.lecternAccuracy < $1.lecternAccuracy }
@@ -146,7 +158,8 @@ enum OCRBenchmark {
             let part = rows.filter { set == "all" || $0.image.set == set }
             let eligible = part.filter { $0.words >= 120 }
             let full = eligible.filter { $0.validQuestions >= 10 }
-            let subjects = part.filter { $0.subject == $0.image.subject }.count
+            // Real material has no subject of its own ("-").
+            let subjects = part.filter { $0.subject == $0.image.subject || $0.image.subject == "-" }.count
             let titles = part.filter { $0.title == $0.image.truth.split(separator: "\n").first.map(String.init) }.count
             print(String(format: "| %@ | %d | %d | %.0f%% | %d/%d | %d/%d |", set as NSString, eligible.count, full.count,
                          eligible.isEmpty ? 0 : Double(full.count) / Double(eligible.count) * 100, subjects, part.count,
@@ -184,52 +197,53 @@ enum OCRBenchmark {
 
     /// Accuracy with each preprocessing step switched off (or on) in turn, on the dev images.
     static func ablation(_ images: [Image], only words: [String]) throws {
-        let d = OCRPreprocessing()
-        var variants: [(String, OCROptions)] = [
-            ("default (psm 3, all steps)", OCROptions()),
-            ("grayscale only (psm 3)", OCROptions(preprocessing: .none)),
-            ("grayscale only, psm 6", OCROptions(pageSegmentationMode: 6, preprocessing: .none)),
-        ]
-        func with(_ change: (inout OCRPreprocessing) -> Void) -> OCROptions {
-            var p = d
+        // Steps are measured on the cleaned read alone: no orientation detection, no plain second read.
+        func cleanedOnly(psm: Int = OCROptions.defaultPageSegmentationMode, _ change: (inout OCRPreprocessing) -> Void = { _ in }) -> OCROptions {
+            var p = OCRPreprocessing()
             change(&p)
-            return OCROptions(preprocessing: p)
+            return OCROptions(pageSegmentationMode: psm, preprocessing: p, detectOrientation: false, readPlainWhenDoubtful: false)
         }
-        variants += [
-            ("without rescale", with { $0.rescale = false }),
-            ("without background normalisation", with { $0.normalizeBackground = false }),
-            ("without deskew", with { $0.deskew = false }),
-            ("without white border", with { $0.borderPixels = 0 }),
-            ("with Sauvola binarisation", with { $0.binarize = true }),
-            ("default steps, psm 6", OCROptions(pageSegmentationMode: 6)),
-            ("x-height 20 px", with { $0.targetXHeight = 20 }),
-            ("x-height 30 px", with { $0.targetXHeight = 30 }),
+        var variants: [(String, OCROptions)] = [
+            ("default (cleaned, OSD and plain read when doubtful)", OCROptions()),
+            ("cleaned read only (psm 3, all steps)", cleanedOnly()),
+            ("grayscale only (psm 3)", cleanedOnly { $0 = .none }),
+            ("grayscale only, psm 6", cleanedOnly(psm: 6) { $0 = .none }),
+            ("without rescale", cleanedOnly { $0.rescale = false }),
+            ("without background normalisation", cleanedOnly { $0.normalizeBackground = false }),
+            ("without deskew", cleanedOnly { $0.deskew = false }),
+            ("without white border", cleanedOnly { $0.borderPixels = 0 }),
+            ("with Sauvola binarisation", cleanedOnly { $0.binarize = true }),
+            ("with ruled lines removed", cleanedOnly { $0.removeRules = true }),
+            ("with ruled lines removed, psm 6", cleanedOnly(psm: 6) { $0.removeRules = true }),
+            ("default steps, psm 6", cleanedOnly(psm: 6)),
+            ("x-height 30 px", cleanedOnly { $0.targetXHeight = 30 }),
         ]
         if !words.isEmpty { variants = variants.filter { variant in words.contains { variant.0.contains($0) } } }
-        print("\nAblation on the \(images.count) dev images: mean character accuracy and seconds per image")
-        print("| variant | clean | degraded | s/image |")
-        print("| --- | ---: | ---: | ---: |")
+        let columns = conditions(images)
+        print("\nAblation on the \(images.count) dev images: mean character accuracy per condition and seconds per image")
+        print("| variant | " + columns.joined(separator: " | ") + " | s/image |")
+        print("| --- |" + String(repeating: " ---: |", count: columns.count + 1))
         for (name, options) in variants {
             let engine = try OCREngine(options: options)
-            var clean: [Double] = [], degraded: [Double] = [], seconds: [Double] = []
+            var scores: [String: [Double]] = [:], seconds: [Double] = []
             for image in images {
                 let start = now()
                 let text = (try? engine.recognize(imageData: try Data(contentsOf: image.url)).text) ?? ""
                 seconds.append(now() - start)
-                let score = CharacterAccuracy.score(expected: image.truth, actual: text)
-                if image.condition == "clean" { clean.append(score) } else { degraded.append(score) }
+                scores[image.condition, default: []].append(CharacterAccuracy.score(expected: image.truth, actual: text))
             }
-            print(String(format: "| %@ | %.3f | %.3f | %.2f |", name as NSString, mean(clean), mean(degraded), mean(seconds)))
+            print("| \(name) | " + columns.map { String(format: "%.3f", mean(scores[$0] ?? [])) }.joined(separator: " | ")
+                  + String(format: " | %.2f |", mean(seconds)))
         }
     }
 
     // MARK: Set
 
-    static func makeSet(in directory: URL, set: String) throws -> [Image] {
+    static func makeSet(in directory: URL, set: String, material: String, only: String?) throws -> [Image] {
         let script = repositoryRoot().appendingPathComponent("scripts/make-ocr-bench.py")
         guard let python = which("python3") else { throw BenchError("python3 is needed to make the image set") }
-        let made = try spawn(python, [script.path, directory.path, "--set", set], environment: ProcessInfo.processInfo.environment,
-                             output: Pipe())
+        let made = try spawn(python, [script.path, directory.path, "--set", set, "--material", material]
+                             + (only.map { ["--only", $0] } ?? []), environment: ProcessInfo.processInfo.environment, output: Pipe())
         guard made.status == 0 else { throw BenchError("scripts/make-ocr-bench.py failed:\n\(made.output)") }
         let manifest = try String(contentsOf: directory.appendingPathComponent("manifest.tsv"), encoding: .utf8)
         return try manifest.split(separator: "\n").dropFirst().map { line in

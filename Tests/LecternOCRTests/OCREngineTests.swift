@@ -1,3 +1,4 @@
+import CTesseract
 import Foundation
 import LecternModel
 import Testing
@@ -102,6 +103,120 @@ struct RecognitionTests {
         }
         #expect(throws: LecternError.self) { _ = try OCREngine(options: OCROptions(language: "../eng")) }
         #expect(throws: LecternError.self) { _ = try OCREngine(options: OCROptions(pageSegmentationMode: 0)) }
+    }
+}
+
+/// Pages of published text nobody on the project wrote, rendered by scripts/make-ocr-bench.py --small
+/// (scripts/make-ocr-fixtures.sh): the layouts and photo faults the benchmark measures.
+@Suite("OCR on real material", .serialized)
+struct RealMaterialTests {
+    func read(_ name: String, with custom: OCREngine? = nil) throws -> (page: OCRPage, accuracy: Double) {
+        let page = try (custom ?? engine()).recognize(imageData: Fixture.data("\(name).jpg"))
+        return (page, CharacterAccuracy.score(expected: try Fixture.text("\(name).txt"), actual: page.text))
+    }
+
+    @Test("a photographed worksheet with ruled answer lines is read whole")
+    func ruledWorksheet() throws {
+        let (page, accuracy) = try read("real-worksheet")
+        #expect(accuracy >= 0.97, "accuracy \(accuracy); read:\n\(page.text)")
+        #expect(page.path == "cleaned")
+        // The last question, with its two rules under it, is where lost text would show first.
+        #expect(page.text.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains("though it looks like one."),
+                "\(page.text)")
+    }
+
+    @Test("an upside-down photo without EXIF orientation is turned by OSD and read")
+    func upsideDown() throws {
+        let (page, accuracy) = try read("real-upside-down")
+        #expect(page.path == "rotated-180+cleaned")
+        #expect(page.preprocessing.first == "rotate 180° (orientation detection)", "\(page.preprocessing)")
+        #expect(accuracy >= 0.95, "accuracy \(accuracy); read:\n\(page.text)")
+    }
+
+    @Test("a worksheet photographed sideways (turned 270°) is turned back, rules and all")
+    func sideways() throws {
+        let (page, accuracy) = try read("real-sideways")
+        #expect(page.path == "rotated-90+cleaned")
+        #expect(accuracy >= 0.95, "accuracy \(accuracy); read:\n\(page.text)")
+    }
+
+    @Test("without orientation detection the same pages are garbage (what the tests above guard against)")
+    func withoutOrientation() throws {
+        let engine = try OCREngine(options: OCROptions(detectOrientation: false, readPlainWhenDoubtful: false))
+        for name in ["real-upside-down", "real-sideways"] {
+            let (page, accuracy) = try read(name, with: engine)
+            #expect(accuracy < 0.5, "\(name): accuracy \(accuracy)")
+            #expect(page.path == "cleaned")
+        }
+    }
+
+    @Test("missing orientation data stops the engine at start, with the package to install")
+    func missingOrientationData() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-tessdata-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("eng.traineddata"),
+                                                   withDestinationURL: URL(fileURLWithPath: OCROptions.defaultTessdataPath + "/eng.traineddata"))
+        #expect {
+            _ = try OCREngine(options: OCROptions(tessdataPath: folder.path))
+        } throws: { error in
+            let e = error as? LecternError
+            return e?.code == .internalError && e?.message.contains("tesseract-ocr-osd") == true
+        }
+        _ = try OCREngine(options: OCROptions(tessdataPath: folder.path, detectOrientation: false))
+    }
+
+    @Test("which reads are doubtful, and which of two reads is kept")
+    func readQuality() {
+        let good = ReadQuality(meanConfidence: 93, letters: 442, dictionaryLetters: 442)
+        // A page read upside down (measured on real-upside-down: confidence 37, 118 of 445 letters in words).
+        let garbage = ReadQuality(meanConfidence: 37, letters: 445, dictionaryLetters: 118)
+        // Confident but mostly not words, and a page where next to nothing was found.
+        let nonsense = ReadQuality(meanConfidence: 85, letters: 300, dictionaryLetters: 120)
+        let empty = ReadQuality(meanConfidence: 95, letters: 6, dictionaryLetters: 6)
+        #expect(!good.isDoubtful)
+        #expect(garbage.isDoubtful && nonsense.isDoubtful && empty.isDoubtful)
+        #expect(good.isBetter(than: garbage) && !garbage.isBetter(than: good))
+        // A read that dropped lines has fewer dictionary letters than one that kept them, however confident.
+        let dropped = ReadQuality(meanConfidence: 96, letters: 120, dictionaryLetters: 118)
+        #expect(good.isBetter(than: dropped))
+        #expect(!good.isBetter(than: good))  // a tie keeps the first read (the cleaned one)
+    }
+
+    @Test("ruled lines are taken off a page and the text stays")
+    func removingRules() throws {
+        let original = try #require(PixImage.decode(Fixture.data("real-worksheet.jpg")))
+        let photo = try #require(PixImage(taking: pixConvertTo8(original.pointer, 0)))
+        let gray = try #require(PixImage(taking: pixBackgroundNormSimple(photo.pointer, nil, nil)))
+        let cleared = try #require(Preprocessor.removingRules(gray, xHeight: 10))
+        // Dark shapes longer than a third of the page, inside it (the desk around it is one dark shape too).
+        func longLines(_ pix: PixImage) throws -> Int {
+            let box = boxCreate(l_int32(pix.width / 8), l_int32(pix.height / 8), l_int32(pix.width * 3 / 4), l_int32(pix.height * 3 / 4))
+            defer {
+                var owned = box
+                boxDestroy(&owned)
+            }
+            let inside = try #require(PixImage(taking: pixClipRectangle(pix.pointer, box, nil)))
+            let binary = try #require(PixImage(taking: pixThresholdToBinary(inside.pointer, 128)))
+            let boxes = try #require(pixConnCompBB(binary.pointer, 8))
+            defer {
+                var owned: UnsafeMutablePointer<BOXA>? = boxes
+                boxaDestroy(&owned)
+            }
+            return (0..<Int(boxaGetCount(boxes))).filter { i in
+                var x: l_int32 = 0, y: l_int32 = 0, w: l_int32 = 0, h: l_int32 = 0
+                boxaGetBoxGeometry(boxes, l_int32(i), &x, &y, &w, &h)
+                return Int(w) > inside.width / 3
+            }.count
+        }
+        #expect(try longLines(gray) >= 4)
+        #expect(try longLines(cleared) == 0)
+        // And the text stays: read with rules taken off, the page loses nothing.
+        let engine = try OCREngine(options: OCROptions(preprocessing: OCRPreprocessing(removeRules: true),
+                                                       detectOrientation: false, readPlainWhenDoubtful: false))
+        let (page, accuracy) = try read("real-worksheet", with: engine)
+        #expect(page.preprocessing.contains("remove rules"), "\(page.preprocessing)")
+        #expect(accuracy >= 0.97, "accuracy \(accuracy); read:\n\(page.text)")
     }
 }
 

@@ -52,6 +52,7 @@ import Testing
         #expect((homework["subject"] as? String)?.isEmpty == false)
         let ocr = try #require(homework["ocr"] as? [String: Any])
         #expect((ocr["meanConfidence"] as? Double ?? 0) > 60)
+        #expect(ocr["path"] as? String == "cleaned")
         let source = try #require(homework["source"] as? [String: Any])
         #expect(source["path"] as? String == "water-cycle.jpg")
         let thumbnailPath = try #require(homework["thumbnail"] as? String)

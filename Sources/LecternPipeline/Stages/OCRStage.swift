@@ -6,7 +6,7 @@ import LecternStore
 /// A homework photo → its text, word confidences and thumbnail (Leptonica clean-up, then Tesseract).
 struct OCRStage: Stage {
     let id = StageID.ocr
-    let version = 2
+    let version = 3
     var options: WritableKeyPath<PipelineConfig, OCROptions> { \.ocr }
     let reads = StageReads.sourceFile
 
