@@ -8,8 +8,8 @@ struct ClozeQuestionMaker {
     let wordNet: WordNet
     let validator: QuestionValidator
 
-    /// The best question of each sentence, best first (at most one per sentence: a second blank in
-    /// the same sentence would show the first one's answer).
+    /// The best questions of each sentence (up to three, each on another answer), best first; the planner
+    /// decides how many blanks a sentence may take.
     func questions(from facts: WorksheetFacts, idPrefix: String) -> [MadeQuestion] {
         var candidates: [Candidate] = []
         for (index, sentence) in facts.sentences.enumerated() {
@@ -18,15 +18,15 @@ struct ClozeQuestionMaker {
             candidates.append(contentsOf: facts.vocabulary.candidates(in: tokens, sentence: sentence, index: index))
         }
         candidates.sort { ($0.score, -$0.sentenceIndex, $0.answer) > ($1.score, -$1.sentenceIndex, $1.answer) }
-        var usedSentences = Set<Int>()
+        var blanksOfSentence: [Int: Int] = [:]
         var usedAnswers = Set<String>()
         var made: [MadeQuestion] = []
         for candidate in candidates {
             let key = validator.normalise(candidate.answer)
-            guard !usedSentences.contains(candidate.sentenceIndex), !usedAnswers.contains(key),
+            guard blanksOfSentence[candidate.sentenceIndex, default: 0] < 3, !usedAnswers.contains(key),
                   let question = makeQuestion(candidate, facts: facts, idPrefix: idPrefix)
             else { continue }
-            usedSentences.insert(candidate.sentenceIndex)
+            blanksOfSentence[candidate.sentenceIndex, default: 0] += 1
             usedAnswers.insert(key)
             made.append(MadeQuestion(question: question, sentenceIndex: candidate.sentenceIndex, answerKey: key,
                                      score: candidate.score))
@@ -321,7 +321,8 @@ struct Vocabulary {
         case .term:
             guard let term = candidate.term else { return [] }
             return WordDistractorSource(wordNet: wordNet)
-                .candidates(answer: term.lemma, pos: .noun, sense: term.sense, textTerms: textTerms, seed: seed)
+                .candidates(answer: term.lemma, pos: .noun, sense: term.sense, senseIsClear: term.senseIsClear(in: wordNet),
+                            textTerms: textTerms, seed: seed)
         }
     }
 

@@ -61,13 +61,13 @@ struct DefinitionQuestionMaker {
     }
 
     private func makeQuestion(_ term: TextTerm, facts: WorksheetFacts, idPrefix: String) -> MultipleChoiceQuestion? {
-        // A definition is only as good as the sense: with many senses, the text must point to one.
-        let senses = wordNet.senseCount(of: term.lemma, pos: term.pos)
-        guard term.band <= 3, senses <= 3 || term.senseEvidence >= 1, let gloss = stemGloss(for: term) else { return nil }
+        // A definition is only as good as the sense: with several senses, the text must point to one.
+        guard term.band <= 3, term.senseIsClear(in: wordNet), let gloss = stemGloss(for: term) else { return nil }
         let stem = "Which \(term.lemma.contains(" ") ? "term" : "word") means “\(gloss)”?"
         let seed = "\(idPrefix)|definition|\(term.lemma)"
         let pool = WordDistractorSource(wordNet: wordNet)
-            .candidates(answer: term.lemma, pos: term.pos, sense: term.sense, textTerms: facts.vocabulary.textTerms, seed: seed)
+            .candidates(answer: term.lemma, pos: term.pos, sense: term.sense, senseIsClear: term.senseIsClear(in: wordNet),
+                        textTerms: facts.vocabulary.textTerms, seed: seed)
         guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator)
             .choose(answer: term.lemma, stem: stem, pool: pool, checkRelations: true) else { return nil }
         let entries = ([(term.lemma, "answer")] + chosen).seededShuffle(seed: seed)

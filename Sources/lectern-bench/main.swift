@@ -6,6 +6,7 @@ let benchmarks: [String: () throws -> Void] = [
     "words": WordsBenchmark.run,
     "lecture": LectureBenchmark.run,
     "ops": OperationsBenchmark.run,
+    "quiz": QuizBenchmark.run,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
