@@ -22,8 +22,6 @@ struct StatementQuestionMaker {
         "prevents": "allows", "include": "exclude", "includes": "excludes", "possible": "impossible",
         "impossible": "possible", "easy": "hard", "useful": "useless", "important": "unimportant",
     ]
-    /// Opposites that need another article or construction ("two same versions").
-    static let awkwardOpposites: Set<String> = ["same", "different", "other"]
 
     /// One change that makes a sentence false, and how to tell a student what changed.
     struct Change {
@@ -90,7 +88,7 @@ struct StatementQuestionMaker {
                let range = sentence.range(of: " not ", options: [], range: sentence.startIndex..<sentence.endIndex) {
                 out.append(Change(sentence: sentence.replacingCharacters(in: range, with: " "), origin: "negated", note: "“not” left out"))
             }
-            if let opposite = Self.contradictions[lower] ?? antonym(of: lower), !token.isCapitalized || token.isSentenceInitial {
+            if let opposite = Self.contradictions[lower] ?? vocabulary.antonym(of: lower), !token.isCapitalized || token.isSentenceInitial {
                 let written = token.isCapitalized ? opposite.prefix(1).uppercased() + opposite.dropFirst() : opposite
                 replace(token, at: position, with: written, origin: "antonym", note: "“\(written)” for “\(token.text)”")
             }
@@ -122,17 +120,6 @@ struct StatementQuestionMaker {
             }
         }
         return out
-    }
-
-    /// The common opposite of an adjective in its most frequent sense, when that sense has one of its own
-    /// ("large" → "small"; a satellite such as "huge" has none).
-    func antonym(of word: String) -> String? {
-        guard word.count >= 3, !StopWords.english.contains(word),
-              let sense = wordNet.synsets(of: word, pos: .adjective).first, !sense.isSatellite,
-              wordNet.frequency(of: word, pos: .adjective) * 2 >= wordNet.frequency(of: word) else { return nil }
-        let opposites = sense.antonyms.compactMap(wordNet.synset).flatMap(\.words).map { $0.lowercased() }
-        return opposites.first { !$0.contains("_") && !$0.contains(" ") && FamiliarWord.isCommon($0) && !Self.awkwardOpposites.contains($0) }
-            .flatMap { Self.awkwardOpposites.contains(word) ? nil : $0 }
     }
 
     static func startsWithVowel(_ word: String) -> Bool {
