@@ -14,6 +14,7 @@ packages=(
 # `setup.sh --bench` adds what the benchmarks compare against and generate images with.
 if [ "${1:-}" = "--bench" ]; then
   packages+=(tesseract-ocr libxml2-utils imagemagick fonts-dejavu-core python3-pip time)
+  packages+=(doc-debian debian-faq debian-reference-en gnu-standards)  # real prose for the quiz benchmark
 fi
 
 missing=()
