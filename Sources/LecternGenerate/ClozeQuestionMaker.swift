@@ -314,7 +314,7 @@ struct Vocabulary {
             result.append(Candidate(sentenceIndex: index, sentence: sentence, answer: token.text, kind: .adjective, score: 0.9))
         }
         for noun in nouns(in: tokens) {
-            guard let term = terms[noun.lemma], term.band <= 3, NounForm(of: noun.surface, lemma: noun.lemma) != nil else { continue }
+            guard let term = terms[noun.lemma], term.isTaught, NounForm(of: noun.surface, lemma: noun.lemma) != nil else { continue }
             // Everyday words ("water", "people", "process": SemCor band 4) make blanks anyone can fill.
             // Salient (repeated in the text) and specific (rare in the language, few senses) terms make the best blanks;
             // they rank below the sentence's years, numbers and names, and remain for definition questions.

@@ -131,6 +131,10 @@ struct TextTerm {
     var surface: String
     var band: Int
 
+    /// What the text teaches: a word not of everyday language (SemCor band 4 makes blanks anyone can fill),
+    /// or one the text is about, named three times or more ("package" in a packaging FAQ).
+    var isTaught: Bool { band <= 3 || count >= 3 }
+
     /// One sense, or the text points to one: only then do WordNet's words of that sense make fair distractors.
     func senseIsClear(in wordNet: WordNet) -> Bool {
         senseEvidence >= 1 || wordNet.senseCount(of: lemma, pos: pos) == 1
