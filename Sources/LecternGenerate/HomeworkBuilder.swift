@@ -79,8 +79,8 @@ struct QuizPlanner {
 
     static func isNumericCloze(_ kind: String) -> Bool { kind == "cloze-year" || kind == "cloze-number" }
 
-    /// Questions a sentence of `words` words may serve: one, two from 16 words, three from 28.
-    static func capacity(words: Int) -> Int { words >= 28 ? 3 : words >= 16 ? 2 : 1 }
+    /// Questions a sentence of `words` words may serve: one, two from 12 words, three from 24.
+    static func capacity(words: Int) -> Int { words >= 24 ? 3 : words >= 12 ? 2 : 1 }
 
     func questions(from facts: WorksheetFacts, count: Int, idPrefix: String) -> [MultipleChoiceQuestion] {
         let cloze = ClozeQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
