@@ -44,13 +44,16 @@ struct NounForm {
     }
 
     /// `word` (a lower-case noun lemma) in this form; nil when its plural is irregular or uncertain, or not
-    /// a form the language uses (mass nouns: "bilingualisms", "heavenses" are not in the frequency list).
+    /// a form the language uses: mass nouns have no plural in the frequency list ("bilingualisms", "heavenses"),
+    /// or a far rarer one than the singular ("accesses", mostly the verb: a count noun's plural is within a
+    /// factor of about 30, Zipf 1.5, of its singular).
     func apply(to word: String, wordNet: WordNet) -> String? {
         var out = word
         if isPlural {
             guard let plural = Self.regularPlural(of: word),
                   wordNet.lemmas(of: plural).contains(where: { $0.lemma == word && $0.pos == .noun }),
-                  WordFrequencies.shared.listedZipf(plural) != nil else { return nil }
+                  let pluralZipf = WordFrequencies.shared.listedZipf(plural),
+                  pluralZipf >= WordFrequencies.shared.zipf(of: word) - 1.5 else { return nil }
             out = plural
         }
         return isCapitalized ? out.prefix(1).uppercased() + out.dropFirst() : out
