@@ -215,7 +215,9 @@ struct Vocabulary {
     /// ("large" → "small"; a satellite such as "huge" has none). Not "same"/"different": they need another article.
     func antonym(of word: String) -> String? {
         let awkward: Set<String> = ["same", "different", "other"]
+        // Base forms only: the opposite of "highest" is not "low".
         guard word.count >= 3, !StopWords.english.contains(word), !awkward.contains(word),
+              wordNet.lemmas(of: word).contains(where: { $0.pos == .adjective && $0.lemma == word }),
               let sense = wordNet.synsets(of: word, pos: .adjective).first, !sense.isSatellite,
               wordNet.frequency(of: word, pos: .adjective) * 2 >= wordNet.frequency(of: word) else { return nil }
         let opposites = sense.antonyms.compactMap(wordNet.synset).flatMap(\.words).map { $0.lowercased() }
