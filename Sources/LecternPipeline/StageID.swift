@@ -11,7 +11,7 @@ public enum StageID: String, CaseIterable, Sendable, Codable {
         case .ocr: return 2
         case .words: return 6
         case .parse: return 1
-        case .quiz: return 3
+        case .quiz: return 4
         case .wordtest: return 6
         case .lecture: return 4
         }
