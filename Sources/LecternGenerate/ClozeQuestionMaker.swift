@@ -8,13 +8,16 @@ struct ClozeQuestionMaker {
     let wordNet: WordNet
     let validator: QuestionValidator
 
+    /// Sentences a question may be made from, in words: real prose (manifestos, licences) runs past 45.
+    static let sentenceWords = 6...60
+
     /// The best questions of each sentence (up to three, each on another answer), best first; the planner
     /// decides how many blanks a sentence may take.
     func questions(from facts: WorksheetFacts, idPrefix: String) -> [MadeQuestion] {
         var candidates: [Candidate] = []
         for (index, sentence) in facts.sentences.enumerated() {
             let tokens = Tokenizer.words(in: sentence)
-            guard (6...45).contains(tokens.count) else { continue }
+            guard Self.sentenceWords.contains(tokens.count) else { continue }
             candidates.append(contentsOf: facts.vocabulary.candidates(in: tokens, sentence: sentence, index: index))
         }
         candidates.sort { ($0.score, -$0.sentenceIndex, $0.answer) > ($1.score, -$1.sentenceIndex, $1.answer) }
