@@ -308,9 +308,9 @@ struct Vocabulary {
                                         score: isPerson ? 2.2 : 2.0))
             }
         }
-        // "(2)" numbers a list item; it is no fact of the text.
+        // "(2)" numbers a list item and "24/7" is an idiom: neither is a fact of the text.
         for (position, token) in tokens.enumerated() where token.isNumber && Self.isPlainNumber(token.text)
-            && !sentence.contains("(\(token.text))") {
+            && !sentence.contains("(\(token.text))") && !sentence.contains("/\(token.text)") && !sentence.contains("\(token.text)/") {
             let year = isYear(at: position, in: tokens)
             let unit = position + 1 < tokens.count ? tokens[position + 1].text.lowercased() : nil
             result.append(Candidate(sentenceIndex: index, sentence: sentence, answer: token.text,
