@@ -17,6 +17,7 @@ packages=(
 if [ "${1:-}" = "--bench" ]; then
   packages+=(tesseract-ocr libxml2-utils imagemagick fonts-dejavu-core python3-pip time)
   packages+=(xz-utils zlib1g-dev)   # real printed text the OCR benchmark renders (docs/OCR.md)
+  packages+=(doc-debian debian-faq debian-reference-en gnu-standards)  # real prose for the quiz benchmark
 fi
 
 missing=()

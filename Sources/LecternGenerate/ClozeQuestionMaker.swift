@@ -8,25 +8,28 @@ struct ClozeQuestionMaker {
     let wordNet: WordNet
     let validator: QuestionValidator
 
-    /// The best question of each sentence, best first (at most one per sentence: a second blank in
-    /// the same sentence would show the first one's answer).
+    /// Sentences a question may be made from, in words: real prose (manifestos, licences) runs past 45.
+    static let sentenceWords = 6...60
+
+    /// The best questions of each sentence (up to three, each on another answer), best first; the planner
+    /// decides how many blanks a sentence may take.
     func questions(from facts: WorksheetFacts, idPrefix: String) -> [MadeQuestion] {
         var candidates: [Candidate] = []
         for (index, sentence) in facts.sentences.enumerated() {
             let tokens = Tokenizer.words(in: sentence)
-            guard (6...45).contains(tokens.count) else { continue }
+            guard Self.sentenceWords.contains(tokens.count) else { continue }
             candidates.append(contentsOf: facts.vocabulary.candidates(in: tokens, sentence: sentence, index: index))
         }
         candidates.sort { ($0.score, -$0.sentenceIndex, $0.answer) > ($1.score, -$1.sentenceIndex, $1.answer) }
-        var usedSentences = Set<Int>()
+        var blanksOfSentence: [Int: Int] = [:]
         var usedAnswers = Set<String>()
         var made: [MadeQuestion] = []
         for candidate in candidates {
             let key = validator.normalise(candidate.answer)
-            guard !usedSentences.contains(candidate.sentenceIndex), !usedAnswers.contains(key),
+            guard blanksOfSentence[candidate.sentenceIndex, default: 0] < 3, !usedAnswers.contains(key),
                   let question = makeQuestion(candidate, facts: facts, idPrefix: idPrefix)
             else { continue }
-            usedSentences.insert(candidate.sentenceIndex)
+            blanksOfSentence[candidate.sentenceIndex, default: 0] += 1
             usedAnswers.insert(key)
             made.append(MadeQuestion(question: question, sentenceIndex: candidate.sentenceIndex, answerKey: key,
                                      score: candidate.score))
@@ -44,14 +47,14 @@ struct ClozeQuestionMaker {
             pool = pool.compactMap { word, origin in form.apply(to: word, wordNet: wordNet).map { ($0, origin) } }
         }
         guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator)
-            .choose(answer: candidate.answer, stem: stem, pool: pool, checkRelations: candidate.kind == .term)
+            .choose(answer: candidate.answer, stem: stem, pool: pool, checkRelations: candidate.kind == .term || candidate.kind == .adjective)
         else { return nil }
         let entries = ([(candidate.answer, "answer")] + chosen).seededShuffle(seed: seed)
         let question = MultipleChoiceQuestion(
             id: "", kind: "cloze-\(candidate.kind.rawValue)", stem: stem, options: entries.map(\.0),
             answerIndex: entries.firstIndex { $0.1 == "answer" }!,
             explanation: "The text says: “\(candidate.sentence)”",
-            level: candidate.kind == .term ? 2 : 1, optionOrigins: entries.map(\.1))
+            level: candidate.kind == .term || candidate.kind == .adjective ? 2 : 1, optionOrigins: entries.map(\.1))
         return validator.problems(question, sourceText: facts.sourceText).isEmpty ? question : nil
     }
 
@@ -104,7 +107,7 @@ struct DistractorChooser {
 }
 
 enum AnswerKind: String {
-    case year, number, name, term
+    case year, number, name, term, adjective
 }
 
 /// A possible blank: one fact of one sentence.
@@ -130,6 +133,8 @@ struct Vocabulary {
     var places: [String] = []
     /// Nouns of the text by lemma, with the sense their first sentence uses.
     var terms: [String: TextTerm] = [:]
+    /// Adjectives of the text as written (base forms), in order: answers and each other's distractors.
+    var adjectives: [String] = []
     let wordNet: WordNet
 
     init(sentences: [String], wordNet: WordNet) {
@@ -146,6 +151,9 @@ struct Vocabulary {
                 if seen.insert(list + token.text).inserted {
                     if list == "y" { years.append(token.text) } else { numbers.append(token.text) }
                 }
+            }
+            for token in tokens where isAdjective(token) && seen.insert("a" + token.text.lowercased()).inserted {
+                adjectives.append(token.text.lowercased())
             }
             for noun in nouns(in: tokens) {
                 if var term = terms[noun.lemma] {
@@ -191,6 +199,32 @@ struct Vocabulary {
             }
         }
         return out
+    }
+
+    /// A describing word of the text in its base form, mostly an adjective in the language ("free", "useful";
+    /// not "means", "set" or "tested"), common enough that its options can be too.
+    func isAdjective(_ token: Token) -> Bool {
+        let lower = token.text.lowercased()
+        guard lower.count >= 4, !token.isNumber, !token.isCapitalized || token.isSentenceInitial, lower.allSatisfy(\.isLetter),
+              !StopWords.english.contains(lower), FamiliarWord.isCommon(lower),
+              wordNet.lemmas(of: lower).contains(where: { $0.pos == .adjective && $0.lemma == lower }),
+              // A verb's participle ("tested", "running") is a verb in its sentence, not a describing word.
+              !wordNet.lemmas(of: lower).contains(where: { $0.pos == .verb && $0.lemma != lower }) else { return false }
+        let adjective = wordNet.frequency(of: lower, pos: .adjective)
+        return adjective > 0 && adjective * 2 >= wordNet.frequency(of: lower)
+    }
+
+    /// The common opposite of an adjective in its most frequent sense, when that sense has one of its own
+    /// ("large" → "small"; a satellite such as "huge" has none). Not "same"/"different": they need another article.
+    func antonym(of word: String) -> String? {
+        let awkward: Set<String> = ["same", "different", "other"]
+        // Base forms only: the opposite of "highest" is not "low".
+        guard word.count >= 3, !StopWords.english.contains(word), !awkward.contains(word),
+              wordNet.lemmas(of: word).contains(where: { $0.pos == .adjective && $0.lemma == word }),
+              let sense = wordNet.synsets(of: word, pos: .adjective).first, !sense.isSatellite,
+              wordNet.frequency(of: word, pos: .adjective) * 2 >= wordNet.frequency(of: word) else { return nil }
+        let opposites = sense.antonyms.compactMap(wordNet.synset).flatMap(\.words).map { $0.lowercased() }
+        return opposites.first { !$0.contains("_") && !$0.contains(" ") && FamiliarWord.isCommon($0) && !awkward.contains($0) }
     }
 
     /// Units and spans of time ("metres", "days", "minutes") measure a text's facts; they are not what it teaches.
@@ -274,14 +308,20 @@ struct Vocabulary {
                                         score: isPerson ? 2.2 : 2.0))
             }
         }
-        for (position, token) in tokens.enumerated() where token.isNumber && Self.isPlainNumber(token.text) {
+        // "(2)" numbers a list item and "24/7" is an idiom: neither is a fact of the text.
+        for (position, token) in tokens.enumerated() where token.isNumber && Self.isPlainNumber(token.text)
+            && !sentence.contains("(\(token.text))") && !sentence.contains("/\(token.text)") && !sentence.contains("\(token.text)/") {
             let year = isYear(at: position, in: tokens)
             let unit = position + 1 < tokens.count ? tokens[position + 1].text.lowercased() : nil
             result.append(Candidate(sentenceIndex: index, sentence: sentence, answer: token.text,
                                     kind: year ? .year : .number, score: year ? 3.0 : 2.5, unit: unit))
         }
+        // Describing words rank below the sentence's terms: a text teaches its things first.
+        for token in tokens where isAdjective(token) && adjectives.count >= 3 {
+            result.append(Candidate(sentenceIndex: index, sentence: sentence, answer: token.text, kind: .adjective, score: 0.9))
+        }
         for noun in nouns(in: tokens) {
-            guard let term = terms[noun.lemma], term.band <= 3, NounForm(of: noun.surface, lemma: noun.lemma) != nil else { continue }
+            guard let term = terms[noun.lemma], term.isTaught, NounForm(of: noun.surface, lemma: noun.lemma) != nil else { continue }
             // Everyday words ("water", "people", "process": SemCor band 4) make blanks anyone can fill.
             // Salient (repeated in the text) and specific (rare in the language, few senses) terms make the best blanks;
             // they rank below the sentence's years, numbers and names, and remain for definition questions.
@@ -318,10 +358,17 @@ struct Vocabulary {
                 return others + mixed.seededShuffle(seed: seed)
             }
             return places.filter { $0 != candidate.answer }.map { ($0, "same-text-name") }
+        case .adjective:
+            // Its opposite first (the blank then asks which way the text goes), then the text's other describing words.
+            let lower = candidate.answer.lowercased()
+            let written = { (word: String) in candidate.answer.first!.isUppercase ? word.prefix(1).uppercased() + word.dropFirst() : word }
+            return (antonym(of: lower).map { [(written($0), "antonym")] } ?? [])
+                + adjectives.filter { $0 != lower }.map { (written($0), "same-text-adjective") }
         case .term:
             guard let term = candidate.term else { return [] }
             return WordDistractorSource(wordNet: wordNet)
-                .candidates(answer: term.lemma, pos: .noun, sense: term.sense, textTerms: textTerms, seed: seed)
+                .candidates(answer: term.lemma, pos: .noun, sense: term.sense, senseIsClear: term.senseIsClear(in: wordNet),
+                            textTerms: textTerms, seed: seed)
         }
     }
 

@@ -11,7 +11,7 @@ struct DefinitionQuestionMaker {
 
     /// Candidate questions, best (most salient, most specific term) first.
     func questions(from facts: WorksheetFacts, idPrefix: String) -> [MadeQuestion] {
-        let terms = facts.vocabulary.textTerms.filter { (6...45).contains(Tokenizer.words(in: $0.sentence).count) }
+        let terms = facts.vocabulary.textTerms.filter { ClozeQuestionMaker.sentenceWords.contains(Tokenizer.words(in: $0.sentence).count) }
         let ranked = terms.map { term -> (TextTerm, Double) in
             let senses = max(1, wordNet.senseCount(of: term.lemma, pos: term.pos))
             // Salience in the text, rarity in the language, a sense that is clearly the one meant.
@@ -61,13 +61,13 @@ struct DefinitionQuestionMaker {
     }
 
     private func makeQuestion(_ term: TextTerm, facts: WorksheetFacts, idPrefix: String) -> MultipleChoiceQuestion? {
-        // A definition is only as good as the sense: with many senses, the text must point to one.
-        let senses = wordNet.senseCount(of: term.lemma, pos: term.pos)
-        guard term.band <= 3, senses <= 3 || term.senseEvidence >= 1, let gloss = stemGloss(for: term) else { return nil }
+        // A definition is only as good as the sense: with several senses, the text must point to one.
+        guard term.isTaught, term.senseIsClear(in: wordNet), let gloss = stemGloss(for: term) else { return nil }
         let stem = "Which \(term.lemma.contains(" ") ? "term" : "word") means “\(gloss)”?"
         let seed = "\(idPrefix)|definition|\(term.lemma)"
         let pool = WordDistractorSource(wordNet: wordNet)
-            .candidates(answer: term.lemma, pos: term.pos, sense: term.sense, textTerms: facts.vocabulary.textTerms, seed: seed)
+            .candidates(answer: term.lemma, pos: term.pos, sense: term.sense, senseIsClear: term.senseIsClear(in: wordNet),
+                        textTerms: facts.vocabulary.textTerms, seed: seed)
         guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator)
             .choose(answer: term.lemma, stem: stem, pool: pool, checkRelations: true) else { return nil }
         let entries = ([(term.lemma, "answer")] + chosen).seededShuffle(seed: seed)

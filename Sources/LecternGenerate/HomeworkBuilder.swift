@@ -33,10 +33,14 @@ public struct HomeworkBuilder: Sendable {
         let facts = WorksheetFacts(body: worksheet.body, sourceText: page.text, wordNet: wordNet)
         let questions = QuizPlanner(wordNet: wordNet, validator: validator).questions(from: facts, count: options.questions, idPrefix: id)
         bundle.quiz.questions = questions
-        if questions.count < options.questions {
+        if facts.sentences.isEmpty {
+            bundle.status = .partial
+            bundle.statusReason = "No quiz: the page has no sentences of prose to ask about (only a title, lists, "
+                + "exercises or instructions). Photograph the text the exercises are about."
+        } else if questions.count < options.questions {
             bundle.status = .partial
             bundle.statusReason = "The text supports only \(questions.count) good questions of the \(options.questions) asked for"
-                + (facts.sentences.count < options.questions ? " (it has \(facts.sentences.count) usable sentences)." : ".")
+                + (facts.sentences.count < options.questions ? " (it has \(facts.sentences.count) sentences of prose to ask about)." : ".")
         }
         return bundle
     }
@@ -58,31 +62,65 @@ struct WorksheetFacts {
     }
 }
 
-/// Chooses the quiz: the best cloze question of each sentence and a few definition questions, no
-/// answer twice, in the order of the text; fewer than asked rather than weak ones.
+/// Chooses the quiz: a few definition, statement and vocabulary-in-context questions, the best cloze question
+/// of each sentence, then more of the others; no answer twice, at most `maxNumericClozes` number and year
+/// blanks; in the order of the text; fewer than asked rather than weak ones. A question that shows or blanks
+/// a sentence uses it: each sentence serves one question first, and a long one (`capacity`) up to three
+/// when the text has too few sentences for ten, each on another thing.
 struct QuizPlanner {
     let wordNet: WordNet
     let validator: QuestionValidator
-    /// Definition questions wanted in a full quiz of 10 (more when cloze questions run short).
+    /// Definition, statement and vocabulary-in-context questions wanted in a full quiz of 10 (more when
+    /// cloze questions run short).
     static let definitionShare = 0.3
+    static let statementShare = 0.2
+    static let meaningShare = 0.2
+    /// DESIGN.md: a quiz of number clozes is a quiz of guessing; at most 4 in 10.
+    static let maxNumericClozes = 4
+
+    static func isNumericCloze(_ kind: String) -> Bool { kind == "cloze-year" || kind == "cloze-number" }
+
+    /// Questions a sentence of `words` words may serve: one, two from 12 words, three from 24.
+    static func capacity(words: Int) -> Int { words >= 24 ? 3 : words >= 12 ? 2 : 1 }
 
     func questions(from facts: WorksheetFacts, count: Int, idPrefix: String) -> [MultipleChoiceQuestion] {
         let cloze = ClozeQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
         let definitions = DefinitionQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
+        let statements = StatementQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
+        let meanings = VocabularyInContextMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
         var chosen: [MadeQuestion] = []
         var answers = Set<String>()
-        func take(_ made: MadeQuestion) -> Bool {
-            guard chosen.count < count, answers.insert(made.answerKey).inserted else { return false }
+        var sentenceUses: [Int: Int] = [:]
+        var numericClozes = 0
+        func take(_ made: MadeQuestion, sharing: Bool = false) -> Bool {
+            let usesSentence = made.question.kind != "definition"
+            let numeric = Self.isNumericCloze(made.question.kind)
+            let uses = sentenceUses[made.sentenceIndex, default: 0]
+            let allowed = sharing ? Self.capacity(words: Tokenizer.words(in: facts.sentences[made.sentenceIndex]).count) : 1
+            guard chosen.count < count, !(numeric && numericClozes >= Self.maxNumericClozes),
+                  !(usesSentence && uses >= allowed), !answers.contains(made.answerKey) else { return false }
+            // One statement or meaning question per sentence: a second would show the same sentence again.
+            if sharing, made.question.kind == "statement" || made.question.kind == "vocabulary-in-context",
+               chosen.contains(where: { $0.sentenceIndex == made.sentenceIndex && $0.question.kind == made.question.kind }) { return false }
+            answers.insert(made.answerKey)
             chosen.append(made)
+            if usesSentence { sentenceUses[made.sentenceIndex] = uses + 1 }
+            if numeric { numericClozes += 1 }
             return true
         }
-        let wantedDefinitions = max(1, Int((Double(count) * Self.definitionShare).rounded()))
-        var definitionCount = 0
-        for made in definitions where definitionCount < wantedDefinitions {
-            if take(made) { definitionCount += 1 }
+        func takeUpTo(_ share: Double, of made: [MadeQuestion]) {
+            let wanted = max(1, Int((Double(count) * share).rounded()))
+            var taken = 0
+            for question in made where taken < wanted {
+                if take(question) { taken += 1 }
+            }
         }
+        takeUpTo(Self.definitionShare, of: definitions)
+        takeUpTo(Self.statementShare, of: statements)
+        takeUpTo(Self.meaningShare, of: meanings)
         for made in cloze { _ = take(made) }
-        for made in definitions { _ = take(made) }
+        for made in definitions + statements + meanings { _ = take(made) }
+        for made in cloze + statements + meanings { _ = take(made, sharing: true) }
         return chosen.sorted { ($0.sentenceIndex, $0.question.kind) < ($1.sentenceIndex, $1.question.kind) }
             .enumerated().map { position, made in
                 var question = made.question

@@ -43,12 +43,17 @@ struct NounForm {
         }
     }
 
-    /// `word` (a lower-case noun lemma) in this form; nil when its plural is irregular or uncertain.
+    /// `word` (a lower-case noun lemma) in this form; nil when its plural is irregular or uncertain, or not
+    /// a form the language uses: mass nouns have no plural in the frequency list ("bilingualisms", "heavenses"),
+    /// or a far rarer one than the singular ("accesses", mostly the verb: a count noun's plural is within a
+    /// factor of about 30, Zipf 1.5, of its singular).
     func apply(to word: String, wordNet: WordNet) -> String? {
         var out = word
         if isPlural {
             guard let plural = Self.regularPlural(of: word),
-                  wordNet.lemmas(of: plural).contains(where: { $0.lemma == word && $0.pos == .noun }) else { return nil }
+                  wordNet.lemmas(of: plural).contains(where: { $0.lemma == word && $0.pos == .noun }),
+                  let pluralZipf = WordFrequencies.shared.listedZipf(plural),
+                  pluralZipf >= WordFrequencies.shared.zipf(of: word) - 1.5 else { return nil }
             out = plural
         }
         return isCapitalized ? out.prefix(1).uppercased() + out.dropFirst() : out
@@ -128,19 +133,41 @@ struct TextTerm {
     /// The word as written there ("droplets").
     var surface: String
     var band: Int
+
+    /// What the text teaches: a word not of everyday language (SemCor band 4 makes blanks anyone can fill),
+    /// or one the text is about, named three times or more ("package" in a packaging FAQ).
+    var isTaught: Bool { band <= 3 || count >= 3 }
+
+    /// One sense, or the text points to one: only then do WordNet's words of that sense make fair distractors.
+    func senseIsClear(in wordNet: WordNet) -> Bool {
+        senseEvidence >= 1 || wordNet.senseCount(of: lemma, pos: pos) == 1
+    }
+}
+
+/// Words a student has met: common in the language (Zipf 3 and up: at least one in a million words, the
+/// frequency list's form itself, so plurals are judged as written) or words of the text.
+enum FamiliarWord {
+    static let commonZipf = 3.0
+
+    static func isCommon(_ word: String) -> Bool {
+        (WordFrequencies.shared.listedZipf(word.lowercased()) ?? 0) >= commonZipf
+    }
 }
 
 /// Distractors for a word answer, in the tiers of issue 3, each with its origin:
 /// 1. `wordnet-coordinate`: sisters of the answer's sense (same parent in WordNet);
 /// 2. `same-text-term`: terms of the same text of the same kind (same WordNet lexicographer file,
-///    e.g. both processes, both artefacts);
+///    e.g. both processes, both artefacts); then `same-text-word`: the text's other nouns;
 /// 3. `same-pos-frequency-band`: WordNet words of the same part of speech, lexicographer file and
 ///    frequency band, in a seeded (reproducible) order.
-/// Every tier keeps only words in the answer's frequency band or the next one.
+/// Every tier keeps only words in the answer's frequency band or the next one; words from WordNet (tiers 1
+/// and 3) must also be common (`FamiliarWord`), and come only when the text shows which sense the answer has
+/// (`senseIsClear`): a Python `socket` must not get body parts because WordNet's first sense is anatomy.
 struct WordDistractorSource {
     let wordNet: WordNet
 
-    func candidates(answer: String, pos: PartOfSpeech, sense: Synset, textTerms: [TextTerm], seed: String) -> [(String, String)] {
+    func candidates(answer: String, pos: PartOfSpeech, sense: Synset, senseIsClear: Bool, textTerms: [TextTerm],
+                    seed: String) -> [(String, String)] {
         let band = FrequencyBand.of(answer, pos: pos, in: wordNet)
         func fits(_ word: String) -> Bool {
             word.count >= 3 && word.allSatisfy({ $0.isLetter && $0.isLowercase })
@@ -148,21 +175,28 @@ struct WordDistractorSource {
                 && wordNet.hasLowercaseSense(word) && isMostly(word, pos)
         }
         var pool: [(String, String)] = []
-        // 1. Sisters of the sense the sentence uses, closest in frequency first.
         let frequency = wordNet.frequency(of: answer, pos: pos)
-        let sisters = wordNet.coordinateTerms(of: sense.id).filter(fits).sorted {
-            (abs(wordNet.frequency(of: $0, pos: pos) - frequency), $0) < (abs(wordNet.frequency(of: $1, pos: pos) - frequency), $1)
+        // 1. Sisters of the sense the sentence uses, closest in frequency first.
+        if senseIsClear {
+            let sisters = wordNet.coordinateTerms(of: sense.id).filter { fits($0) && FamiliarWord.isCommon($0) }.sorted {
+                (abs(wordNet.frequency(of: $0, pos: pos) - frequency), $0) < (abs(wordNet.frequency(of: $1, pos: pos) - frequency), $1)
+            }
+            pool += sisters.prefix(10).map { ($0, "wordnet-coordinate") }
         }
-        pool += sisters.prefix(10).map { ($0, "wordnet-coordinate") }
         // 2. Same-kind terms of the text.
         let kind = sense.lexicalFile
         let sameText = textTerms.filter { $0.lemma != answer && $0.pos == pos && $0.sense.lexicalFile == kind && fits($0.lemma) }
             .sorted { ($0.sentenceIndex, $0.lemma) < ($1.sentenceIndex, $1.lemma) }
         pool += sameText.map { ($0.lemma, "same-text-term") }
+        // 2b. Other nouns of the text, when the text's own words are all the kinds it has: a student has read them.
+        let otherText = textTerms.filter { $0.lemma != answer && $0.pos == pos && $0.sense.lexicalFile != kind && fits($0.lemma) }
+            .sorted { ($0.sentenceIndex, $0.lemma) < ($1.sentenceIndex, $1.lemma) }
+        pool += otherText.map { ($0.lemma, "same-text-word") }
         // 3. Same part of speech, kind and frequency band.
-        if let kind {
+        if senseIsClear, let kind {
             let words = BandIndex.shared(wordNet).words(pos: pos, lexicalFile: kind, band: band)
-            pool += words.filter { isMostly($0, pos) }.seededShuffle(seed: seed).prefix(40).map { ($0, "same-pos-frequency-band") }
+            pool += words.filter { isMostly($0, pos) && FamiliarWord.isCommon($0) }.seededShuffle(seed: seed).prefix(40)
+                .map { ($0, "same-pos-frequency-band") }
         }
         return pool
     }

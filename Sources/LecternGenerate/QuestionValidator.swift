@@ -12,7 +12,8 @@ import Synchronization
 /// stem; options of the same kind as the answer (all years, all numbers, or words sharing a part
 /// of speech); an explanation; with the source text: the answer is in it and a quotation in the
 /// explanation is from it. For homework word questions (`cloze-term`, `definition`): distractors
-/// in the answer's frequency band or the next one.
+/// in the answer's frequency band or the next one, and (with the source text) familiar to a student:
+/// common words or words of the text (`FamiliarWord`).
 public struct QuestionValidator: Sendable {
     let wordNet: WordNet
     /// WordNet's lemmas by word, and `normalise` by text: the same options and stem words are looked up
@@ -87,8 +88,14 @@ public struct QuestionValidator: Sendable {
         }
         if question.explanation.isEmpty { problems.append("has no explanation") }
         if let source {
-            if !PlainText.contains(source.lowercased, plain: source.lowercasedIsPlain, lowerAnswer) {
+            // A sentence answer may run over a line break of the page; a meaning (vocabulary in context) is
+            // supported by the sentence its explanation quotes, checked below.
+            if question.kind != "vocabulary-in-context", !PlainText.contains(source.lowercased, plain: source.lowercasedIsPlain, lowerAnswer),
+               !(answer.contains(" ") && PlainText.contains(source.collapsed, plain: source.collapsedIsPlain, CharacterCollapse.collapse(answer))) {
                 problems.append("the answer '\(answer)' is not supported by the source text")
+            }
+            if question.kind == "cloze-term" || question.kind == "definition" {
+                problems += unfamiliarDistractors(question, source: source).map { "distractor '\($0)' is neither a common word nor a word of the text" }
             }
             for quote in Self.quotations(in: question.explanation)
             where !PlainText.contains(source.collapsed, plain: source.collapsedIsPlain, CharacterCollapse.collapse(quote)) {
@@ -161,6 +168,16 @@ public struct QuestionValidator: Sendable {
             let other = FrequencyBand.of(normalise(option), pos: pos, in: wordNet)
             return FrequencyBand.similar(band, other) ? nil
                 : "distractor '\(option)' is much \(other > band ? "more" : "less") common than the answer '\(answer)'"
+        }
+    }
+
+    /// One-word distractors a student may never have met: rare in the language and not in the source text.
+    public func unfamiliarDistractors(_ question: MultipleChoiceQuestion, source: Source) -> [String] {
+        question.options.enumerated().compactMap { index, option in
+            guard index != question.answerIndex, !option.contains(" "), !option.contains(where: \.isNumber),
+                  !FamiliarWord.isCommon(option), !PlainText.contains(source.lowercased, plain: source.lowercasedIsPlain, option.lowercased())
+            else { return nil }
+            return option
         }
     }
 

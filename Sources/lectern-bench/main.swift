@@ -7,6 +7,7 @@ let benchmarks: [String: () throws -> Void] = [
     "lecture": LectureBenchmark.run,
     "ops": OperationsBenchmark.run,
     "export": ExportBenchmark.run,
+    "quiz": QuizBenchmark.run,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -1,0 +1,128 @@
+import Foundation
+import LecternModel
+import LecternText
+
+/// "Which of these statements does the text support?": one sentence of the text as written, and three
+/// statements made false by changing one thing each (a negation, an opposite from WordNet, another number,
+/// a name or term of the text swapped in), each change named in the explanation. Works on argumentative
+/// and abstract prose, which has few numbers, names or terms to blank out.
+struct StatementQuestionMaker {
+    let wordNet: WordNet
+    let validator: QuestionValidator
+
+    static let stem = "Which of these statements does the text support?"
+    /// Auxiliaries whose negation contradicts the statement ("might not" does not: both may be true).
+    static let negatable: Set<String> = ["is", "are", "was", "were", "will", "should", "must", "would", "can"]
+    /// Words whose swap contradicts a statement whatever its topic.
+    static let contradictions: [String: String] = [
+        "always": "never", "never": "always", "before": "after", "after": "before", "more": "less", "less": "more",
+        "most": "few", "increase": "decrease", "decrease": "increase", "better": "worse", "worse": "better",
+        "easier": "harder", "harder": "easier", "first": "last", "last": "first", "all": "no", "must": "need not",
+        "everything": "nothing", "nothing": "everything", "everyone": "no one", "allows": "prevents",
+        "prevents": "allows", "include": "exclude", "includes": "excludes", "possible": "impossible",
+        "impossible": "possible", "easy": "hard", "useful": "useless", "important": "unimportant",
+    ]
+
+    /// One change that makes a sentence false, and how to tell a student what changed.
+    struct Change {
+        var sentence: String
+        var origin: String
+        var note: String
+    }
+
+    /// Candidate questions, sentences offering more kinds of change first.
+    func questions(from facts: WorksheetFacts, idPrefix: String) -> [MadeQuestion] {
+        var made: [(MadeQuestion, Int)] = []
+        for (index, sentence) in facts.sentences.enumerated() {
+            guard (8...32).contains(Tokenizer.words(in: sentence).count) else { continue }
+            let changes = self.changes(of: sentence, vocabulary: facts.vocabulary)
+            let kinds = Set(changes.map(\.origin)).count
+            guard let question = makeQuestion(sentence: sentence, changes: changes, facts: facts, seed: "\(idPrefix)|statement|\(index)")
+            else { continue }
+            made.append((MadeQuestion(question: question, sentenceIndex: index, answerKey: "statement|\(index)", score: Double(kinds)), kinds))
+        }
+        return made.sorted { ($0.1, -$0.0.sentenceIndex) > ($1.1, -$1.0.sentenceIndex) }.map(\.0)
+    }
+
+    private func makeQuestion(sentence: String, changes: [Change], facts: WorksheetFacts, seed: String) -> MultipleChoiceQuestion? {
+        // One change of each kind first, in the order of how surely each makes the statement false.
+        var chosen: [Change] = []
+        for origin in ["changed-number", "negated", "antonym", "swapped-name", "swapped-term"] {
+            if let change = changes.first(where: { $0.origin == origin }), chosen.count < 3 { chosen.append(change) }
+        }
+        for change in changes where chosen.count < 3 && !chosen.contains(where: { $0.sentence == change.sentence }) {
+            chosen.append(change)
+        }
+        guard chosen.count == 3 else { return nil }
+        let entries = ([(sentence, "answer", "")] + chosen.map { ($0.sentence, $0.origin, $0.note) }).seededShuffle(seed: seed)
+        let notes = entries.filter { $0.1 != "answer" }.map(\.2).joined(separator: "; ")
+        let question = MultipleChoiceQuestion(
+            id: "", kind: "statement", stem: Self.stem, options: entries.map(\.0),
+            answerIndex: entries.firstIndex { $0.1 == "answer" }!,
+            explanation: "The other statements each change one thing: \(notes). The text says: “\(sentence)”",
+            level: 2, optionOrigins: entries.map(\.1))
+        return validator.problems(question, sourceText: facts.sourceText).isEmpty ? question : nil
+    }
+
+    /// Every single change that makes `sentence` false, in the order they occur.
+    func changes(of sentence: String, vocabulary: Vocabulary) -> [Change] {
+        let tokens = Tokenizer.words(in: sentence)
+        var out: [Change] = []
+        func replace(_ token: Token, at position: Int, with new: String, origin: String, note: String) {
+            // "a new server" must not become "a old server".
+            let article = position > 0 ? tokens[position - 1].text.lowercased() : ""
+            if ["a", "an"].contains(article), Self.startsWithVowel(token.text) != Self.startsWithVowel(new) { return }
+            guard let range = ClozeQuestionMaker.wholeWordRange(of: token.text, in: sentence) else { return }
+            out.append(Change(sentence: sentence.replacingCharacters(in: range, with: new), origin: origin, note: note))
+        }
+        for (position, token) in tokens.enumerated() {
+            let lower = token.text.lowercased()
+            if Self.negatable.contains(lower), position + 1 < tokens.count, !token.isCapitalized || token.isSentenceInitial {
+                let next = tokens[position + 1].text.lowercased()
+                let negation = lower == "can" ? token.text + "not" : token.text + " not"
+                if next != "not", next != "also" {
+                    replace(token, at: position, with: negation, origin: "negated", note: "“\(negation)” for “\(token.text)”")
+                }
+            }
+            if lower == "not", position > 0, Self.negatable.contains(tokens[position - 1].text.lowercased()),
+               let range = sentence.range(of: " not ", options: [], range: sentence.startIndex..<sentence.endIndex) {
+                out.append(Change(sentence: sentence.replacingCharacters(in: range, with: " "), origin: "negated", note: "“not” left out"))
+            }
+            if let opposite = Self.contradictions[lower] ?? vocabulary.antonym(of: lower), !token.isCapitalized || token.isSentenceInitial {
+                let written = token.isCapitalized ? opposite.prefix(1).uppercased() + opposite.dropFirst() : opposite
+                replace(token, at: position, with: written, origin: "antonym", note: "“\(written)” for “\(token.text)”")
+            }
+            if token.isNumber, Vocabulary.isPlainNumber(token.text), let other = Vocabulary.numericNeighbours(token.text).first {
+                replace(token, at: position, with: other, origin: "changed-number", note: "\(other) for \(token.text)")
+            }
+        }
+        for name in Vocabulary.names(in: tokens, wordNet: wordNet) {
+            let pool = name.contains(" ") ? vocabulary.people : vocabulary.places
+            if let other = pool.first(where: { $0 != name && !sentence.contains($0) }),
+               let range = ClozeQuestionMaker.wholeWordRange(of: name, in: sentence) {
+                out.append(Change(sentence: sentence.replacingCharacters(in: range, with: other), origin: "swapped-name",
+                                  note: "“\(other)” for “\(name)”"))
+            }
+        }
+        // A term of the text for another of the same kind (both processes, both artefacts), written the same way.
+        // Only specific terms: "for example" is no place for "for interest".
+        func swappable(_ term: TextTerm) -> Bool { term.band <= 3 }
+        for noun in vocabulary.nouns(in: tokens) {
+            guard let term = vocabulary.terms[noun.lemma], swappable(term), let form = NounForm(of: noun.surface, lemma: noun.lemma),
+                  let position = tokens.firstIndex(where: { $0.text == noun.surface.split(separator: " ").first.map(String.init) })
+            else { continue }
+            let others = vocabulary.textTerms.filter {
+                $0.lemma != term.lemma && !$0.lemma.contains(" ") && swappable($0) && $0.sense.lexicalFile == term.sense.lexicalFile
+                    && !sentence.lowercased().contains($0.lemma) && !wordNet.areRelated($0.lemma, term.lemma)
+            }
+            if let other = others.first.flatMap({ form.apply(to: $0.lemma, wordNet: wordNet) }), !noun.surface.contains(" ") {
+                replace(tokens[position], at: position, with: other, origin: "swapped-term", note: "“\(other)” for “\(noun.surface)”")
+            }
+        }
+        return out
+    }
+
+    static func startsWithVowel(_ word: String) -> Bool {
+        word.first.map { "aeiouAEIOU".contains($0) } ?? false
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import LecternGenerate
+import LecternModel
+import LecternText
+
+/// `lectern-bench quiz`: the homework stage's quiz on real published prose nobody on the project wrote
+/// (scripts/make-quiz-devset.py cuts pages from installed Debian packages; docs/QUIZ.md lists them). The
+/// page texts go through `HomeworkBuilder`, the entry point the quiz stage runs after OCR (OCR itself is the
+/// `ocr` benchmark's). Figures per set (`dev`: tuned on; `heldout`: only measured), then the project's samples.
+///
+/// Environment: `QUIZ_BENCH_DIR` (default /tmp/lectern-quiz-bench), `QUIZ_BENCH_SHOW=1` prints every question.
+enum QuizBenchmark {
+    struct PageResult {
+        var name: String
+        var set: String
+        var words: Int
+        var questions: [MultipleChoiceQuestion]
+        var valid: Int
+        var familiar: Int
+        var numericClozes: Int
+        var status: String
+    }
+
+    static func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let directory = URL(fileURLWithPath: environment["QUIZ_BENCH_DIR"] ?? "/tmp/lectern-quiz-bench")
+        let root = OCRBenchmark.repositoryRoot()
+        guard let python = OCRBenchmark.which("python3") else { throw BenchError("python3 is needed to make the page set") }
+        let made = try OCRBenchmark.spawn(python, [root.appendingPathComponent("scripts/make-quiz-devset.py").path, directory.path],
+                                          environment: environment, output: Pipe())
+        guard made.status == 0 else { throw BenchError("scripts/make-quiz-devset.py failed:\n\(made.output)") }
+        let manifest = try String(contentsOf: directory.appendingPathComponent("manifest.tsv"), encoding: .utf8)
+        var pages: [(name: String, set: String, text: String)] = []
+        for line in manifest.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: "\t").map(String.init)
+            let url = directory.appendingPathComponent(fields[1]).appendingPathComponent(fields[0] + ".txt")
+            pages.append((fields[0], fields[1], try String(contentsOf: url, encoding: .utf8)))
+        }
+        let samplesDirectory = root.appendingPathComponent("scripts/samples/photos")
+        for file in try FileManager.default.contentsOfDirectory(atPath: samplesDirectory.path).sorted() where file.hasSuffix(".txt") {
+            pages.append((String(file.dropLast(4)), "samples", try String(contentsOf: samplesDirectory.appendingPathComponent(file), encoding: .utf8)))
+        }
+
+        let wordNet = try WordNet()
+        let builder = HomeworkBuilder(wordNet: wordNet, options: QuizOptions())
+        let validator = QuestionValidator(wordNet: wordNet)
+        var results: [PageResult] = []
+        var kinds: [String: Int] = [:]
+        let start = OCRBenchmark.now()
+        for page in pages {
+            let words = page.text.split(whereSeparator: \.isWhitespace)
+            let ocrPage = OCRPage(text: page.text, meanConfidence: 100, words: words.map { OCRWord(text: String($0), confidence: 100) },
+                                  width: 0, height: 0, preprocessing: [], thumbnailJPEG: nil)
+            let bundle = builder.build(page: ocrPage, id: page.name, source: SourceRef(path: page.name + ".txt", sha256: page.name))
+            let source = QuestionValidator.Source(page.text)
+            let questions = bundle.quiz.questions
+            for question in questions { kinds[question.kind, default: 0] += 1 }
+            results.append(PageResult(
+                name: page.name, set: page.set, words: words.count, questions: questions,
+                valid: questions.filter { validator.problems($0, source: source).isEmpty }.count,
+                familiar: questions.filter { validator.unfamiliarDistractors($0, source: source).isEmpty }.count,
+                numericClozes: questions.filter { $0.kind == "cloze-year" || $0.kind == "cloze-number" }.count,
+                status: bundle.status.rawValue + (bundle.statusReason.map { ": " + $0 } ?? "")))
+            if environment["QUIZ_BENCH_SHOW"] == "1" { show(page.name, bundle) }
+        }
+        let seconds = OCRBenchmark.now() - start
+
+        print("| set | pages ≥ 120 words | 10 valid questions | quiz success | familiar distractors | ≤ 4 numeric clozes |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: |")
+        for set in ["dev", "heldout", "samples"] {
+            let rows = results.filter { $0.set == set && $0.words >= 120 }
+            guard !rows.isEmpty else { continue }
+            let full = rows.filter { $0.valid == 10 }.count
+            let questions = rows.reduce(0) { $0 + $1.questions.count }
+            let familiar = rows.reduce(0) { $0 + $1.familiar }
+            let balanced = rows.filter { $0.numericClozes <= 4 }.count
+            print("| \(set) | \(rows.count) | \(full) | \(percent(full, rows.count)) | \(familiar)/\(questions) = \(percent(familiar, questions)) "
+                  + "| \(balanced)/\(rows.count) = \(percent(balanced, rows.count)) |")
+        }
+        print("  [targets on heldout: quiz success ≥ 95%, familiar distractors ≥ 90%, balance 100%]")
+        print("question kinds: " + kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        for row in results where row.valid < 10 || row.familiar < row.questions.count {
+            print("  \(row.set)/\(row.name) (\(row.words) words): \(row.valid) valid, \(row.familiar) familiar; \(row.status)")
+        }
+        print(String(format: "quiz time: %.2f s for %d pages", seconds, results.count))
+    }
+
+    static func percent(_ part: Int, _ whole: Int) -> String {
+        whole == 0 ? "-" : String(format: "%.0f%%", 100 * Double(part) / Double(whole))
+    }
+
+    static func show(_ name: String, _ bundle: HomeworkBundle) {
+        print("## \(name) (\(bundle.status.rawValue))")
+        for question in bundle.quiz.questions {
+            print("- [\(question.kind)] \(question.stem)")
+            for (index, option) in question.options.enumerated() {
+                print("    \(index == question.answerIndex ? "*" : " ") \(option)  (\(question.optionOrigins[index]))")
+            }
+            print("    > \(question.explanation)")
+        }
+    }
+}
