@@ -56,12 +56,39 @@ public struct SenseSelector: Sendable {
         return !readings.isEmpty && readings.allSatisfy { $0.pos == .adjective }
     }
 
+    /// Forms of "be" after which an -ing / -ed form is a verb, an adverb before a verb is an adverb ("was still
+    /// keeping") and otherwise an adjective is likely ("the sea is still").
+    static let beForms: Set<String> = ["is", "are", "was", "were", "be", "been", "being", "am", "'s", "isn't", "wasn't", "aren't", "weren't"]
+
+    /// Words after which the previous word ends a noun phrase and a verb follows ("rock escapes to the surface").
+    static let clauseFollowers: Set<String> = verbFollowers.union([
+        "the", "a", "an", "its", "their", "his", "her", "this", "these", "that", "those", "to", "with", "by", "for", "of",
+    ])
+
     /// Parts of speech of `lemma` in `context`, most likely first. `forms` are the surface forms seen (lower case).
     public func partsOfSpeech(of lemma: String, forms: [String], context: String) -> [PartOfSpeech] {
         partsOfSpeechAndCue(of: lemma, forms: forms, context: context).parts
     }
 
+    /// What a neighbouring token can be: WordNet's parts of speech of its morphy bases (none for stop words).
+    func readings(_ token: String) -> Set<PartOfSpeech> {
+        guard !token.isEmpty, !StopWords.english.contains(token) else { return [] }
+        return Set(wordNet.lemmas(of: token).map(\.pos))
+    }
+
+    /// A verb form that is inflected for tense or aspect ("keeping", "kept", "escaped"): what follows a "be" form.
+    func isVerbParticiple(_ token: String) -> Bool {
+        (token.hasSuffix("ing") || token.hasSuffix("ed") || token.hasSuffix("en"))
+            && wordNet.lemmas(of: token).contains { $0.pos == .verb && $0.lemma != token }
+    }
+
     /// The parts of speech, and whether the first one comes from a cue in the sentence (not only from frequency).
+    /// A small contextual tagger: the word's possible readings (morphy of the surface form), then rules on its
+    /// neighbours, in order — after a determiner an adjective before a noun, else a noun ("the last keeper", "the
+    /// meeting"); after a "be" form a participle is a verb, an adverb before a verb stays an adverb ("was still
+    /// keeping"), else an adjective; before a verb an adverb ("still keeps"); after a pronoun, modal or "to" a verb;
+    /// an -ly form an adverb; a verb-inflected -s form between a noun and a preposition or determiner a verb ("rock
+    /// escapes to", "volcanoes form near"); after an adjective-only word a noun.
     func partsOfSpeechAndCue(of lemma: String, forms: [String], context: String) -> (parts: [PartOfSpeech], cued: Bool) {
         let key = WordNet.key(lemma)
         var available = PartOfSpeech.allCases.filter { wordNet.senseCount(of: key, pos: $0) > 0 }
@@ -75,18 +102,36 @@ public struct SenseSelector: Sendable {
         let possible = Set(wordNet.lemmas(of: surface).filter { WordNet.key($0.lemma) == key }.map(\.pos))
         var ordered = available.filter { possible.isEmpty || possible.contains($0) }
         if ordered.isEmpty { ordered = available }
+        let can = Set(ordered)
         let previous = at > 0 ? tokens[at - 1] : ""
+        let next = at + 1 < tokens.count ? tokens[at + 1] : ""
+        let nextReadings = readings(next)
+        let nextIsVerb = isVerbParticiple(next) || (nextReadings == [.verb])
         var cue: PartOfSpeech?
-        if StopWords.determiners.contains(previous) { cue = .noun }
-        else if SenseSelector.verbCues.contains(previous) { cue = .verb }
-        else if surface.hasSuffix("ly") && !key.hasSuffix("ly") { cue = .adverb }
-        else if at > 0, at + 1 < tokens.count, SenseSelector.verbFollowers.contains(tokens[at + 1]),
-                !surface.hasSuffix("s"), isPluralNoun(previous) {
-            // "Most volcanoes form near the edges": after a plural noun subject and before a preposition or adverb,
-            // an uninflected form is the verb.
+        if StopWords.determiners.contains(previous) {
+            // "the last keeper": an adjective reading before a noun, unless the noun reading is the commoner one.
+            let beforeNoun = nextReadings.contains(.noun) && !StopWords.english.contains(next)
+            let adjectiveFirst = wordNet.frequency(of: key, pos: .adjective) >= wordNet.frequency(of: key, pos: .noun)
+            cue = beforeNoun && can.contains(.adjective) && (adjectiveFirst || !can.contains(.noun)) ? .adjective : .noun
+        } else if SenseSelector.beForms.contains(previous) {
+            if can.contains(.verb) && isVerbParticiple(surface) { cue = .verb }
+            else if can.contains(.adverb) && nextIsVerb { cue = .adverb }
+            else if can.contains(.adjective) { cue = .adjective }
+        } else if can.contains(.adverb) && nextIsVerb && !isVerbParticiple(surface) {
+            cue = .adverb
+        } else if SenseSelector.verbCues.contains(previous) {
             cue = .verb
+        } else if surface.hasSuffix("ly") && !key.hasSuffix("ly") {
+            cue = .adverb
+        } else if at > 0, can.contains(.verb), SenseSelector.clauseFollowers.contains(next),
+                  readings(previous).contains(.noun), !StopWords.english.contains(previous),
+                  surface != key ? surface.hasSuffix("s") : isPluralNoun(previous) {
+            // "molten rock escapes to the surface", "most volcanoes form near the edges": after a noun subject and
+            // before a preposition or a determiner, a verb.
+            cue = .verb
+        } else if at > 0, isAdjectiveOnly(previous) {
+            cue = .noun
         }
-        else if at > 0, isAdjectiveOnly(previous) { cue = .noun }
         if let cue, let k = ordered.firstIndex(of: cue) {
             ordered.insert(ordered.remove(at: k), at: 0)
             return (ordered, true)
@@ -141,6 +186,19 @@ public struct SenseSelector: Sendable {
     /// The sense of `lemma` used in `context` (its sentence) within `document` (the whole script), or nil when
     /// WordNet does not know it.
     public func sense(of lemma: String, forms: [String], context: String, document: DocumentContext = .empty) -> Synset? {
+        choice(of: lemma, forms: forms, context: context, document: document)?.synset
+    }
+
+    /// A chosen sense and how clearly the text points to it.
+    public struct Choice: Sendable {
+        public var synset: Synset
+        public var confidence: SenseConfidence
+    }
+
+    /// The sense of `lemma` used in `context` within `document`, with its confidence: `high` when it is the only
+    /// candidate or its score leads the next by a shared sentence word's weight, `medium` when the text overlaps
+    /// it by less, `low` when nothing in the text overlaps any candidate (WordNet's most frequent sense).
+    public func choice(of lemma: String, forms: [String], context: String, document: DocumentContext = .empty) -> Choice? {
         let (parts, cued) = partsOfSpeechAndCue(of: lemma, forms: forms, context: context)
         let key = WordNet.key(lemma)
         var candidates: [Synset] = []
@@ -148,7 +206,7 @@ public struct SenseSelector: Sendable {
         for pos in cued ? Array(parts.prefix(1)) : parts { candidates += wordNet.synsets(of: key, pos: pos) }
         guard let first = candidates.first else { return nil }
         // One sense to choose from (most rare words): nothing to weigh.
-        if candidates.count == 1 { return first }
+        if candidates.count == 1 { return Choice(synset: first, confidence: .high) }
         let exclude = Set(forms.map { $0.lowercased() } + [lemma.lowercased()])
         var contextLemmas = lemmaSet(context, excluding: exclude)
         // A compound with the next or previous word ("plate tectonics", "home plate"): its senses' words join the
@@ -161,6 +219,7 @@ public struct SenseSelector: Sendable {
             }
         }
         var best: (synset: Synset, score: Double)?
+        var runnerUp = -1.0
         var anyOverlap = false
         for (i, synset) in candidates.enumerated() {
             var score = i == 0 ? SenseSelector.firstSensePrior : 0
@@ -175,9 +234,15 @@ public struct SenseSelector: Sendable {
                 if shared > 0 { anyOverlap = true }
             }
             if sentence > 0 { anyOverlap = true }
-            if score > (best?.score ?? -1) { best = (synset, score) }
+            if score > (best?.score ?? -1) {
+                runnerUp = best?.score ?? -1
+                best = (synset, score)
+            } else {
+                runnerUp = max(runnerUp, score)
+            }
         }
-        return anyOverlap ? best?.synset : first
+        guard anyOverlap, let best else { return Choice(synset: first, confidence: .low) }
+        return Choice(synset: best.synset, confidence: best.score - runnerUp >= SenseSelector.sentenceWeight ? .high : .medium)
     }
 
     /// WordNet compounds the word forms with its neighbour in `context` ("tectonic plate", "plate tectonics").
