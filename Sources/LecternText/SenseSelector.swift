@@ -173,15 +173,29 @@ public struct SenseSelector: Sendable {
         return set
     }
 
+    /// Lemmas of the topic domains a sense belongs to (`;c` pointers: "baseball" for home plate); empty for most.
+    func topicWords(of synset: Synset) -> [String] {
+        synset.pointers.filter { $0.relation == .domainTopic }.flatMap { pointer in
+            (wordNet.synsetStructure(pointer.target)?.words ?? []).map { $0.lowercased().replacingOccurrences(of: "_", with: " ") }
+        }
+    }
+
     final class SignatureMemo: Sendable {
         let entries = Mutex<[SynsetID: Set<String>]>([:])
     }
 
-    /// How much the sentence outweighs the document: one shared lemma with the sentence beats any document overlap.
-    static let sentenceWeight = 3.0
-    static let documentCap = 2.5
-    /// The most frequent sense of the most likely part of speech keeps its place unless the evidence is clear.
-    static let firstSensePrior = 0.75
+    /// Weight of one lemma a sense's gloss shares with the sentence, and the cap of the document overlap, against
+    /// the prior (natural log of 1 + the sense's SemCor tag count): overlap must outweigh WordNet's sense frequencies,
+    /// which alone are right more often than gloss overlap (docs/GRADING.md).
+    static let sentenceWeight = 2.0
+    static let documentCap = 2.0
+    /// Weight of the prior: half a shared lemma per e-fold of SemCor tags.
+    static let priorWeight = 0.5
+    /// Ties in the prior (untagged senses) keep WordNet's order.
+    static let rankPenalty = 0.01
+    /// A lead of this much over the runner-up is a `high` confidence, of `mediumMargin` a `medium` one.
+    static let highMargin = 1.5
+    static let mediumMargin = 0.5
 
     /// The sense of `lemma` used in `context` (its sentence) within `document` (the whole script), or nil when
     /// WordNet does not know it.
@@ -195,15 +209,22 @@ public struct SenseSelector: Sendable {
         public var confidence: SenseConfidence
     }
 
-    /// The sense of `lemma` used in `context` within `document`, with its confidence: `high` when it is the only
-    /// candidate or its score leads the next by a shared sentence word's weight, `medium` when the text overlaps
-    /// it by less, `low` when nothing in the text overlaps any candidate (WordNet's most frequent sense).
+    /// The sense of `lemma` used in `context` within `document`, with its confidence. Each candidate sense (of the
+    /// part of speech the sentence cues, else of every part of speech) scores its prior — log(1 + SemCor tag count)
+    /// — plus the lemmas its gloss shares with the sentence and its rarity-weighted overlap with the document;
+    /// `high` when it is the only candidate or leads the next by `highMargin`, `medium` by `mediumMargin`, else `low`.
     public func choice(of lemma: String, forms: [String], context: String, document: DocumentContext = .empty) -> Choice? {
         let (parts, cued) = partsOfSpeechAndCue(of: lemma, forms: forms, context: context)
         let key = WordNet.key(lemma)
         var candidates: [Synset] = []
+        var tagCounts: [Int] = []
         // A cue in the sentence ("a bottle of", "volcanoes form near") decides the part of speech.
-        for pos in cued ? Array(parts.prefix(1)) : parts { candidates += wordNet.synsets(of: key, pos: pos) }
+        for pos in cued ? Array(parts.prefix(1)) : parts {
+            let synsets = wordNet.synsets(of: key, pos: pos)
+            let counts = wordNet.senseTagCounts(of: key, pos: pos)
+            candidates += synsets
+            tagCounts += synsets.indices.map { counts.indices.contains($0) ? counts[$0] : 0 }
+        }
         guard let first = candidates.first else { return nil }
         // One sense to choose from (most rare words): nothing to weigh.
         if candidates.count == 1 { return Choice(synset: first, confidence: .high) }
@@ -219,11 +240,10 @@ public struct SenseSelector: Sendable {
             }
         }
         var best: (synset: Synset, score: Double)?
-        var runnerUp = -1.0
-        var anyOverlap = false
+        var runnerUp = -Double.infinity
         for (i, synset) in candidates.enumerated() {
-            var score = i == 0 ? SenseSelector.firstSensePrior : 0
-            if compoundSynsets.contains(synset.id) { score += 2 * SenseSelector.sentenceWeight; anyOverlap = true }
+            var score = SenseSelector.priorWeight * log(1 + Double(tagCounts[i])) - Double(i) * SenseSelector.rankPenalty
+            if compoundSynsets.contains(synset.id) { score += 2 * SenseSelector.sentenceWeight }
             let gloss = glossWords(of: synset)
             let sentence = Self.lemmas(gloss, excluding: exclude).intersection(contextLemmas).count
             score += Double(sentence) * SenseSelector.sentenceWeight
@@ -231,18 +251,20 @@ public struct SenseSelector: Sendable {
                 var shared = 0.0
                 for word in signature(of: synset, gloss: gloss) where !exclude.contains(word) { shared += document.weights[word] ?? 0 }
                 score += min(SenseSelector.documentCap, shared)
-                if shared > 0 { anyOverlap = true }
+                // A sense of a topic ("(baseball) … a rubber slab") in a document that never names that topic.
+                let topics = topicWords(of: synset)
+                if !topics.isEmpty && !topics.contains(where: { document.weights[$0] != nil }) { score -= SenseSelector.sentenceWeight / 2 }
             }
-            if sentence > 0 { anyOverlap = true }
-            if score > (best?.score ?? -1) {
-                runnerUp = best?.score ?? -1
+            if score > (best?.score ?? -.infinity) {
+                runnerUp = best?.score ?? -.infinity
                 best = (synset, score)
             } else {
                 runnerUp = max(runnerUp, score)
             }
         }
-        guard anyOverlap, let best else { return Choice(synset: first, confidence: .low) }
-        return Choice(synset: best.synset, confidence: best.score - runnerUp >= SenseSelector.sentenceWeight ? .high : .medium)
+        guard let best else { return Choice(synset: first, confidence: .low) }
+        let margin = best.score - runnerUp
+        return Choice(synset: best.synset, confidence: margin >= SenseSelector.highMargin ? .high : (margin >= SenseSelector.mediumMargin ? .medium : .low))
     }
 
     /// WordNet compounds the word forms with its neighbour in `context` ("tectonic plate", "plate tectonics").
