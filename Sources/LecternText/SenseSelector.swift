@@ -60,6 +60,11 @@ public struct SenseSelector: Sendable {
     /// keeping") and otherwise an adjective is likely ("the sea is still").
     static let beForms: Set<String> = ["is", "are", "was", "were", "be", "been", "being", "am", "'s", "isn't", "wasn't", "aren't", "weren't"]
 
+    /// Numbers and quantifiers, which start a noun phrase like a determiner ("two sides", "several files").
+    static let quantifiers: Set<String> = [
+        "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "many", "several", "few", "both", "most",
+    ]
+
     /// Words after which the previous word ends a noun phrase and a verb follows ("rock escapes to the surface").
     static let clauseFollowers: Set<String> = verbFollowers.union([
         "the", "a", "an", "its", "their", "his", "her", "this", "these", "that", "those", "to", "with", "by", "for", "of",
@@ -108,7 +113,7 @@ public struct SenseSelector: Sendable {
         let nextReadings = readings(next)
         let nextIsVerb = isVerbParticiple(next) || (nextReadings == [.verb])
         var cue: PartOfSpeech?
-        if StopWords.determiners.contains(previous) {
+        if StopWords.determiners.contains(previous) || SenseSelector.quantifiers.contains(previous) {
             // "the last keeper": an adjective reading before a noun, unless the noun reading is the commoner one.
             let beforeNoun = nextReadings.contains(.noun) && !StopWords.english.contains(next)
             let adjectiveFirst = wordNet.frequency(of: key, pos: .adjective) >= wordNet.frequency(of: key, pos: .noun)
@@ -189,8 +194,8 @@ public struct SenseSelector: Sendable {
     /// which alone are right more often than gloss overlap (docs/GRADING.md).
     static let sentenceWeight = 2.0
     static let documentCap = 2.0
-    /// Weight of the prior: half a shared lemma per e-fold of SemCor tags.
-    static let priorWeight = 0.5
+    /// Weight of the prior: half a shared sentence lemma per e-fold of SemCor tags.
+    static let priorWeight = 1.0
     /// Ties in the prior (untagged senses) keep WordNet's order.
     static let rankPenalty = 0.01
     /// A lead of this much over the runner-up is a `high` confidence, of `mediumMargin` a `medium` one.

@@ -107,15 +107,26 @@ enum WordsBenchmark {
         return letter + String(repeating: "0", count: max(0, 8 - digits.count)) + digits
     }
 
-    /// Sense and part-of-speech accuracy on the labelled occurrences of `scripts/data/sense-set-*.tsv` (real text,
-    /// held out), against WordNet's first sense (the first synset of the word's most frequent part of speech).
+    /// The labelled sense sets of real text in `scripts/data/`: the development set (tuning allowed) and the held-out
+    /// set (never tuned on), each with the document its sentences come from.
+    static let senseSets = [
+        (name: "development, Debian's base-files FAQ", document: "base-files-faq.txt", labels: "sense-set-base-files-faq.tsv"),
+        (name: "held out, the GPL-3 preamble", document: "gpl-3-preamble.txt", labels: "sense-set-gpl-3-preamble.tsv"),
+    ]
+
     static func senses(wordNet: WordNet) throws {
+        for set in senseSets { try senses(wordNet: wordNet, name: set.name, document: set.document, labels: set.labels) }
+    }
+
+    /// Sense and part-of-speech accuracy on labelled occurrences of polysemous words in real text, against WordNet's
+    /// first sense (the first synset of the word's most frequent part of speech).
+    static func senses(wordNet: WordNet, name: String, document file: String, labels: String) throws {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("scripts/data")
         let selector = SenseSelector(wordNet: wordNet)
-        let document = try String(contentsOf: dir.appendingPathComponent("gpl-3-preamble.txt"), encoding: .utf8)
+        let document = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
         let context = selector.documentContext(TextAnalyzer(wordNet: wordNet).analyze(document).words)
-        let rows = try String(contentsOf: dir.appendingPathComponent("sense-set-gpl-3-preamble.tsv"), encoding: .utf8)
+        let rows = try String(contentsOf: dir.appendingPathComponent(labels), encoding: .utf8)
             .split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t").map(String.init) }
         var right = 0, firstRight = 0, posRight = 0, firstPosRight = 0
         var byConfidence: [SenseConfidence: (right: Int, all: Int)] = [:]
@@ -141,7 +152,7 @@ enum WordsBenchmark {
         }
         let n = Double(rows.count)
         func pct(_ x: Int) -> String { String(format: "%.1f%%", Double(x) / n * 100) }
-        print("senses, \(rows.count) labelled occurrences of polysemous words in the GPL-3 preamble (held out):")
+        print("senses, \(rows.count) labelled occurrences of polysemous words (\(name)):")
         print("  Lectern: sense \(pct(right)), part of speech \(pct(posRight)); WordNet's first sense: sense \(pct(firstRight)), "
               + "part of speech \(pct(firstPosRight)) (\(String(format: "%+.1f", Double(right - firstRight) / n * 100)) points)")
         print("  by senseConfidence: " + SenseConfidence.allCases.map { c in
