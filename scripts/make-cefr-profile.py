@@ -6,11 +6,13 @@
 
 Output: a header of '#' lines (source, licence), then one line per word of the committed frequency list that cefrpy
 knows (lower-case letters, inner hyphens or apostrophes):
-    <word><TAB><five digits: noun verb adjective adverb any>
-Each digit is a CEFR level, 1 = A1 … 6 = C2, or 0 when cefrpy has no level for that part of speech. The parts of
+    <word><TAB><five numbers: noun verb adjective adverb any>
+Each number is a CEFR level in tenths, 10 = A1 … 60 = C2 (cefrpy's levels are fractional: "crust" as a noun is 4.92),
+or 0 when cefrpy has no level for that part of speech. The parts of
 speech are cefrpy's Penn tags NN, VB, JJ, RB (falling back to NNS; VBG, VBN, VBZ, VBD; JJR, JJS; RBR, RBS when the
 base tag is missing); "any" is cefrpy's average over all the word's tags, used when the part of speech in the
-text has no level of its own. Levels are rounded as cefrpy rounds them (Python's round). cefrpy is MIT-licensed
+text has no level of its own. Lectern maps the fractional level to beginner / intermediate / advanced with two
+thresholds calibrated on published CEFR lists (CEFRProfile, docs/GRADING.md). cefrpy is MIT-licensed
 (Resources/cefr-levels.LICENSE.txt). Only needed to regenerate the committed resource.
 """
 import importlib.metadata
@@ -40,20 +42,20 @@ def main() -> None:
     for word in sorted(set(frequency_words())):
         if not WORD.fullmatch(word) or not analyzer.is_word_in_database(word):
             continue
-        digits = []
+        tenths = []
         for tags in TAGS:
             level = next((analyzer.get_word_pos_level_float(word, t) for t in tags
                           if analyzer.get_word_pos_level_float(word, t) is not None), None)
-            digits.append(0 if level is None else round(level))
+            tenths.append(0 if level is None else round(level * 10))
         average = analyzer.get_average_word_level_float(word)
-        digits.append(0 if average is None else round(average))
-        if any(digits):
-            lines.append(f"{word}\t{''.join(map(str, digits))}\n")
+        tenths.append(0 if average is None else round(average * 10))
+        if any(tenths):
+            lines.append(f"{word}\t{' '.join(map(str, tenths))}\n")
     header = (
         f"# CEFR levels of English words by part of speech, from cefrpy {importlib.metadata.version('cefrpy')} "
         "(MIT, Maksym Bielikov, https://github.com/Maximax67/cefrpy),\n"
         "# for the words of word-frequencies.txt it knows. Made by scripts/make-cefr-profile.py; see cefr-levels.LICENSE.txt.\n"
-        "# word<TAB>noun verb adjective adverb any: 1 = A1 ... 6 = C2, 0 = no level for that part of speech.\n")
+        "# word<TAB>noun verb adjective adverb any: CEFR level in tenths, 10 = A1 ... 60 = C2, 0 = no level for that part of speech.\n")
     (RES / "cefr-profile.txt").write_text(header + "".join(lines), encoding="utf-8")
     print(f"{len(lines)} words")
 

@@ -71,7 +71,7 @@ public struct WordListBuilder: Sendable {
     }
 
     /// Why `entry` has its level, for `lectern show --explain` (not in bundles): the CEFR profile's level for its
-    /// part of speech (`cefr`, 1 = A1 … 6 = C2) when the profile has the word, and the grading model's features,
+    /// part of speech (`cefr`, 1.0 = A1 … 6.0 = C2) when the profile has the word, and the grading model's features,
     /// expected level (`score`, 0 beginner … 2 advanced) and each level's probability.
     public func explanation(of entry: WordEntry) -> [String: Double] {
         let grade = grader.grade(entry.word)
@@ -81,7 +81,7 @@ public struct WordListBuilder: Sendable {
             evidence[level] = (p * 1000).rounded() / 1000
         }
         if let cefr = leveler.profile.cefr(of: entry.word, pos: entry.partOfSpeech.flatMap(PartOfSpeech.init(rawValue:))) {
-            evidence["cefr"] = Double(cefr)
+            evidence["cefr"] = cefr
         }
         return evidence
     }
