@@ -112,15 +112,26 @@ enum WordsBenchmark {
     static let senseSets = [
         (name: "development, Debian's base-files FAQ", document: "base-files-faq.txt", labels: "sense-set-base-files-faq.tsv"),
         (name: "held out, the GPL-3 preamble", document: "gpl-3-preamble.txt", labels: "sense-set-gpl-3-preamble.tsv"),
+        (name: "held out, GPL-3 sections 0-1", document: "gpl-3-terms-0-1.txt", labels: "sense-set-gpl-3-terms.tsv"),
     ]
 
     static func senses(wordNet: WordNet) throws {
-        for set in senseSets { try senses(wordNet: wordNet, name: set.name, document: set.document, labels: set.labels) }
+        var heldOut = [0, 0, 0, 0, 0]
+        for set in senseSets {
+            let counts = try senses(wordNet: wordNet, name: set.name, document: set.document, labels: set.labels)
+            if set.name.hasPrefix("held out") { heldOut = zip(heldOut, counts).map { $0 + $1 } }
+        }
+        let n = Double(heldOut[0])
+        print(String(format: "senses, all held-out sets (%d occurrences): Lectern sense %.1f%%, part of speech %.1f%%; "
+                     + "WordNet's first sense: sense %.1f%%, part of speech %.1f%% (%+.1f points)", heldOut[0],
+                     Double(heldOut[1]) / n * 100, Double(heldOut[3]) / n * 100, Double(heldOut[2]) / n * 100,
+                     Double(heldOut[4]) / n * 100, Double(heldOut[1] - heldOut[2]) / n * 100))
     }
 
     /// Sense and part-of-speech accuracy on labelled occurrences of polysemous words in real text, against WordNet's
-    /// first sense (the first synset of the word's most frequent part of speech).
-    static func senses(wordNet: WordNet, name: String, document file: String, labels: String) throws {
+    /// first sense (the first synset of the word's most frequent part of speech). Returns the occurrences and the
+    /// right senses and parts of speech: [n, Lectern's senses, first senses, Lectern's POS, first senses' POS].
+    static func senses(wordNet: WordNet, name: String, document file: String, labels: String) throws -> [Int] {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("scripts/data")
         let selector = SenseSelector(wordNet: wordNet)
@@ -160,6 +171,7 @@ enum WordsBenchmark {
             return "\(c.rawValue) \(v.right)/\(v.all)"
         }.joined(separator: ", "))
         print("  wrong: " + misses.joined(separator: "; "))
+        return [rows.count, right, firstRight, posRight, firstPosRight]
     }
 
     // MARK: Grading
