@@ -3,8 +3,9 @@ import LecternModel
 import LecternText
 import Synchronization
 
-/// Turns a script's analysis into a word list: a calibrated level with its evidence, the definition of the
-/// sense used in the context sentence, and a test per level (docs/GRADING.md).
+/// Turns a script's analysis into a word list: a level (the teacher's, the CEFR profile's for the lemma and its part
+/// of speech in context, or the grading model's), the definition of the sense used in the context sentence with
+/// its confidence, and a test per level (docs/GRADING.md).
 ///
 /// Study order within a level: most frequent in the source first, then the more common word in English
 /// (higher Zipf), then alphabetical — the words a learner meets most in this text come first.
@@ -13,15 +14,21 @@ public struct WordListBuilder: Sendable {
     let options: WordTestOptions
     let validator: QuestionValidator
     let grader: WordGrader
+    let leveler: WordLeveler
     let senses: SenseSelector
 
+    /// `options` must be valid (`problem()` nil, as the pipeline file's loader checks); unreadable level
+    /// overrides are ignored.
     public init(wordNet: WordNet, options: WordTestOptions) {
         self.wordNet = wordNet
         self.options = options
         validator = QuestionValidator(wordNet: wordNet)
         grader = WordGrader(wordNet: wordNet)
+        leveler = WordLeveler(grader: grader, overrides: (try? options.parsedLevelOverrides().get()) ?? [:])
         senses = SenseSelector(wordNet: wordNet)
     }
+
+    func zipf(_ word: String) -> Double { grader.frequencies.zipf(of: word) }
 
     public func build(analysis: TextAnalysis, id: String, source: SourceRef) -> WordListBundle {
         let ranked = analysis.words.sorted { ($1.count, $0.lemma) < ($0.count, $1.lemma) }.prefix(options.maxWords)
@@ -30,12 +37,12 @@ public struct WordListBuilder: Sendable {
         // Same-source distractor pools per level and part of speech: (word, Zipf), looked up once.
         var pools: [String: [(word: String, zipf: Double)]] = [:]
         for e in entries where e.definition != nil {
-            pools["\(e.level.rawValue)|\(e.partOfSpeech ?? "")", default: []].append((e.word, e.evidence["zipf"] ?? 0))
+            pools["\(e.level.rawValue)|\(e.partOfSpeech ?? "")", default: []].append((e.word, zipf(e.word)))
         }
         let sourceWords = Set(entries.map(\.word))
         var tests: [WordTest] = []
         for level in WordLevel.allCases {
-            let words = entries.filter { $0.level == level }.sorted(by: WordListBuilder.studyOrder)
+            let words = entries.filter { $0.level == level }.sorted(by: studyOrder)
             guard !words.isEmpty else { continue }
             let questions = words.compactMap { question(for: $0, among: pools["\($0.level.rawValue)|\($0.partOfSpeech ?? "")"] ?? [], sourceWords: sourceWords, idPrefix: id) }
             tests.append(WordTest(level: level, words: words.map(\.word), questions: questions))
@@ -45,9 +52,9 @@ public struct WordListBuilder: Sendable {
                               words: Array(entries), tests: tests)
     }
 
-    static func studyOrder(_ a: WordEntry, _ b: WordEntry) -> Bool {
+    func studyOrder(_ a: WordEntry, _ b: WordEntry) -> Bool {
         if a.count != b.count { return a.count > b.count }
-        let za = a.evidence["zipf"] ?? 0, zb = b.evidence["zipf"] ?? 0
+        let za = zipf(a.word), zb = zipf(b.word)
         if za != zb { return za > zb }
         return a.word < b.word
     }
@@ -56,16 +63,27 @@ public struct WordListBuilder: Sendable {
                document: SenseSelector.DocumentContext = .empty) -> WordEntry {
         let context = sentences.indices.contains(occurrence.contextSentence) ? sentences[occurrence.contextSentence] : ""
         let forms = occurrence.forms.keys.sorted()
-        let sense = senses.sense(of: occurrence.lemma, forms: forms, context: context, document: document)
-        let grade = grader.grade(occurrence.lemma)
+        let sense = senses.choice(of: occurrence.lemma, forms: forms, context: context, document: document)
+        let (level, source) = leveler.level(of: occurrence.lemma, pos: sense?.synset.pos)
+        return WordEntry(word: occurrence.lemma, level: level, levelSource: source, partOfSpeech: sense?.synset.pos.rawValue,
+                         definition: sense?.synset.gloss, senseConfidence: sense?.confidence, context: context,
+                         count: occurrence.count, forms: forms)
+    }
+
+    /// Why `entry` has its level, for `lectern show --explain` (not in bundles): the CEFR profile's level for its
+    /// part of speech (`cefr`, 1.0 = A1 … 6.0 = C2) when the profile has the word, and the grading model's features,
+    /// expected level (`score`, 0 beginner … 2 advanced) and each level's probability.
+    public func explanation(of entry: WordEntry) -> [String: Double] {
+        let grade = grader.grade(entry.word)
         var evidence = grade.features
-        // Expected level (0 beginner … 2 advanced) and each level's probability, as the model sees the word.
         evidence["score"] = (grade.score * 1000).rounded() / 1000
         for (level, p) in zip(["pBeginner", "pIntermediate", "pAdvanced"], grade.probabilities) {
             evidence[level] = (p * 1000).rounded() / 1000
         }
-        return WordEntry(word: occurrence.lemma, level: grade.level, partOfSpeech: sense?.pos.rawValue, definition: sense?.gloss,
-                         context: context, count: occurrence.count, forms: forms, evidence: evidence)
+        if let cefr = leveler.profile.cefr(of: entry.word, pos: entry.partOfSpeech.flatMap(PartOfSpeech.init(rawValue:))) {
+            evidence["cefr"] = cefr
+        }
+        return evidence
     }
 
     /// "Which word means …?": the answer and three words of the same level and part of speech in a similar
@@ -75,7 +93,7 @@ public struct WordListBuilder: Sendable {
     func question(for entry: WordEntry, among pool: [(word: String, zipf: Double)], sourceWords: Set<String> = [],
                   idPrefix: String) -> MultipleChoiceQuestion? {
         guard let definition = entry.definition, let posName = entry.partOfSpeech, let pos = PartOfSpeech(rawValue: posName) else { return nil }
-        let zipf = entry.evidence["zipf"] ?? WordFrequencies.floor
+        let zipf = self.zipf(entry.word)
         let stem = "Which word means: \(definition)?"
         // Options are chosen by the validator's own criteria (lemmatised stem words, distinct lemmas, the SemCor
         // frequency band), so a question is not lost to one distractor the validator would refuse when another
@@ -119,7 +137,8 @@ public struct WordListBuilder: Sendable {
     }
 
     /// Words of the frequency list nearest in Zipf to `zipf` (within the band) that are base forms whose main
-    /// WordNet part of speech is `pos`, not stop words, and graded `level`, nearest first, until `body` returns
+    /// WordNet part of speech is `pos`, not stop words, and of level `level` (the teacher's, else the profile's or
+    /// the model's for that part of speech), nearest first, until `body` returns
     /// false. Deterministic; at most 400 looked at. A word is graded only when its part of speech fits.
     func forEachFrequencyListCandidate(level: WordLevel, pos: PartOfSpeech, zipf: Double, _ body: (String) -> Bool) {
         let ranked = grader.frequencies.ranked
@@ -137,14 +156,17 @@ public struct WordListBuilder: Sendable {
             let word: String
             if upGap <= downGap { word = ranked[up].word; up -= 1 } else { word = ranked[down].word; down += 1 }
             looked += 1
-            guard CandidateMemo.shared.partOfSpeech(of: word, compute: { candidatePartOfSpeech(word) }) == pos,
-                  CandidateMemo.shared.level(of: word, compute: { grader.grade(word).level }) == level else { continue }
+            guard CandidateMemo.shared.partOfSpeech(of: word, compute: { candidatePartOfSpeech(word) }) == pos else { continue }
+            let candidateLevel = leveler.overrides[word]
+                ?? CandidateMemo.shared.level(of: word, compute: { WordLeveler(grader: grader).level(of: word, pos: pos).level })
+            guard candidateLevel == level else { continue }
             if !body(word) { return }
         }
     }
 }
 
-/// What a frequency-list word can be as a distractor, worked out once per process: grading a word reads
+/// What a frequency-list word can be as a distractor, worked out once per process (its level without any
+/// teacher's overrides, which the builder applies on top): grading a word reads
 /// WordNet's derivations, and a batch of 10,000 small scripts looked at the same candidates for every item.
 /// Bounded by the frequency list's size; the same for every build (it depends only on WordNet and the model).
 /// The part of speech is cheap and asked first; a word is graded only when its part of speech is wanted.

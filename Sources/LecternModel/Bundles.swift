@@ -81,26 +81,42 @@ public enum WordLevel: String, Codable, Sendable, CaseIterable, Comparable {
     }
 }
 
+/// Where a word's level came from: a published CEFR word profile (by lemma and part of speech), the grading
+/// model (words the profile lacks), or the teacher's own list in the pipeline file.
+public enum LevelSource: String, Codable, Sendable, CaseIterable {
+    case cefrProfile = "cefr-profile"
+    case model
+    case teacher
+}
+
+/// How clearly the context picks the definition's sense: `high` (one sense of that part of speech, or the
+/// sentence and the document point to it), `medium` (some overlap, a close runner-up), `low` (nothing in the
+/// text decides; WordNet's most frequent sense).
+public enum SenseConfidence: String, Codable, Sendable, CaseIterable {
+    case high, medium, low
+}
+
 public struct WordEntry: Codable, Sendable, Hashable, ConcurrentlyEncodable {
     public var word: String
     public var level: WordLevel
+    public var levelSource: LevelSource
     public var partOfSpeech: String?
     public var definition: String?
+    public var senseConfidence: SenseConfidence?
     public var context: String
     public var count: Int
     public var forms: [String]
-    /// Why the word got its level: the Zipf frequency and the other features used.
-    public var evidence: [String: Double]
-    public init(word: String, level: WordLevel, partOfSpeech: String?, definition: String?, context: String,
-                count: Int, forms: [String], evidence: [String: Double]) {
+    public init(word: String, level: WordLevel, levelSource: LevelSource, partOfSpeech: String?, definition: String?,
+                senseConfidence: SenseConfidence?, context: String, count: Int, forms: [String]) {
         self.word = word
         self.level = level
+        self.levelSource = levelSource
         self.partOfSpeech = partOfSpeech
         self.definition = definition
+        self.senseConfidence = senseConfidence
         self.context = context
         self.count = count
         self.forms = forms
-        self.evidence = evidence
     }
 }
 

@@ -53,6 +53,43 @@ public struct TextAnalyzer: Sendable {
         var lower: Int32 = 0        // occurrences written in lower case
         var capitalMid: Int32 = 0   // capitalised occurrences in the middle of a sentence
         var isDeterminer = false
+        var cue = SentenceCue.none
+    }
+
+    /// Words that make a sentence teach a word (it defines or names it) or make it a poor context (a greeting).
+    enum SentenceCue: UInt8 {
+        case none
+        /// "A volcano *is* a …", "Magma *means* …": the subject at the start of the sentence is being defined.
+        case copula
+        /// "a mountain *called* a volcano", "*known as* magma": the next word is being named.
+        case naming
+        /// "known" / "referred", which name the word after a following "as" ("known as magma").
+        case known
+        case asWord
+        /// "a", "an": an appositive after a comma ("A volcano, a mountain …").
+        case indefinite
+        /// "*Hello* again, and welcome …": a sentence that opens so teaches nothing.
+        case greeting
+
+        static func of(_ form: String) -> SentenceCue {
+            switch form {
+            case "is", "are", "means", "refers": return .copula
+            case "called", "named", "termed": return .naming
+            case "known", "referred": return .known
+            case "as": return .asWord
+            case "a", "an": return .indefinite
+            case "hello", "hi", "hey", "welcome", "goodbye", "bye", "thanks": return .greeting
+            default: return .none
+            }
+        }
+    }
+
+    /// How well a sentence shows a word: it defines or names the word (+4) over a complete sentence of the
+    /// preferred length (4) over one of that length (3) over a complete one (2) over any (1); a greeting 0.
+    private static func contextScore(complete: Bool, inRange: Bool, greeting: Bool, defines: Bool) -> Int32 {
+        if greeting { return 0 }
+        let base: Int32 = inRange ? (complete ? 4 : 3) : (complete ? 2 : 1)
+        return defines && base > 1 ? base + 4 : base
     }
 
     /// Per form and context (after a determiner or not): how often, and the best sentence so far.
@@ -71,6 +108,9 @@ public struct TextAnalyzer: Sendable {
         let stats = PodBuffer<FormStats>(capacity: 1 << 12)
         let slots = PodBuffer<SlotStats>(capacity: 1 << 13)
         let sentenceSlots = PodBuffer<Int32>(capacity: 256)
+        // Per token of the sentence: its form and whether a comma follows it (for definitions and appositives).
+        let sentenceForms = PodBuffer<Int32>(capacity: 256)
+        let commaAfter = PodBuffer<Bool>(capacity: 256)
         let capitalMidForms = PodBuffer<Int32>(capacity: 64)
         var tokenCount = 0
         // Padded so that eight-byte loads at any offset below the key length stay in bounds.
@@ -80,7 +120,10 @@ public struct TextAnalyzer: Sendable {
 
         for (si, span) in spans.enumerated() {
             sentenceSlots.removeAll()
+            sentenceForms.removeAll()
+            commaAfter.removeAll()
             capitalMidForms.removeAll()
+            var previousEnd = span.start
             var tokens: Int32 = 0
             var letterWords = 0, capsWords = 0
             var firstStartsUpper = false
@@ -88,6 +131,8 @@ public struct TextAnalyzer: Sendable {
             var cursor = Tokenizer.Cursor(p, span.start, span.end)
             while let t = cursor.next() {
                 tokens += 1
+                if commaAfter.count > 0 && TextAnalyzer.hasComma(p, previousEnd, t.start) { commaAfter[commaAfter.count - 1] = true }
+                previousEnd = t.end
                 if tokens == 1 { firstStartsUpper = t.firstUpper || t.isNumber }
                 let length = t.end - t.start
                 if t.isNumber || length > TextAnalyzer.maxTokenBytes {
@@ -128,6 +173,8 @@ public struct TextAnalyzer: Sendable {
                     capitalMidForms.append(form)
                 }
                 sentenceSlots.append(form &* 2 &+ (previousIsDeterminer ? 1 : 0))
+                sentenceForms.append(form)
+                commaAfter.append(false)
                 previousIsDeterminer = stats[f].isDeterminer
             }
             tokenCount += Int(tokens)
@@ -139,10 +186,13 @@ public struct TextAnalyzer: Sendable {
             }
             let complete = span.terminated && firstStartsUpper
             let inRange = tokens >= minLength && tokens <= maxLength
-            let score: Int32 = inRange ? (complete ? 3 : 2) : (complete ? 1 : 0)
+            let greeting = sentenceForms.count > 0 && stats[Int(sentenceForms[0])].cue == .greeting
+            let score = TextAnalyzer.contextScore(complete: complete, inRange: inRange, greeting: greeting, defines: false)
+            let definingScore = TextAnalyzer.contextScore(complete: complete, inRange: inRange, greeting: greeting, defines: true)
             let sentence = Int32(si)
             for j in 0..<sentenceSlots.count {
                 let k = Int(sentenceSlots[j])
+                let score = definingScore > score && TextAnalyzer.defines(j, sentenceForms, commaAfter, stats) ? definingScore : score
                 slots[k].count += 1
                 if score > slots[k].bestScore {
                     slots[k].bestScore = score
@@ -198,9 +248,30 @@ public struct TextAnalyzer: Sendable {
         return TextAnalysis(sentences: sentences, sentenceCount: spans.count, tokenCount: tokenCount, words: words)
     }
 
+    /// Whether the sentence defines or names its `j`-th token: "A volcano is a …" / "Volcanoes are …" (the subject
+    /// among the first three words, right before the copula), "… called magma", "… known as magma", or an
+    /// appositive "A volcano, a mountain that …".
+    private static func defines(_ j: Int, _ forms: PodBuffer<Int32>, _ commaAfter: PodBuffer<Bool>,
+                                _ stats: PodBuffer<FormStats>) -> Bool {
+        @inline(__always) func cue(_ k: Int) -> SentenceCue { k >= 0 && k < forms.count ? stats[Int(forms[k])].cue : .none }
+        if j <= 2 && cue(j + 1) == (commaAfter[j] ? .indefinite : .copula) { return true }
+        return cue(j - 1) == .naming || (cue(j - 1) == .asWord && cue(j - 2) == .known)
+    }
+
+    /// Whether the bytes between two tokens hold a comma.
+    @inline(__always)
+    private static func hasComma(_ p: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Bool {
+        var k = from
+        while k < to {
+            if p[k] == 0x2C { return true }
+            k += 1
+        }
+        return false
+    }
+
     @inline(never)
     private func newForm(_ form: String, _ stats: PodBuffer<FormStats>, _ slots: PodBuffer<SlotStats>) {
-        stats.append(FormStats(isDeterminer: StopWords.determiners.contains(form)))
+        stats.append(FormStats(isDeterminer: StopWords.determiners.contains(form), cue: SentenceCue.of(form)))
         slots.append(SlotStats())
         slots.append(SlotStats())
     }

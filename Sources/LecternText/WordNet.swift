@@ -177,6 +177,8 @@ public final class WordNet: Sendable {
     public let directory: URL
     let records: [String: LemmaRecord]
     let offsets: [[UInt32]]      // per pos index
+    /// SemCor tag count of each sense, parallel to `offsets` (cntlist.rev; 0 when untagged).
+    let senseCounts: [[UInt16]]
     let exceptions: [String: [ExceptionBase]]
     let data: [Data]             // per pos index, memory-mapped
     /// What `areRelated` needs of a word, computed once per word: generating a quiz asks about the same words often.
@@ -235,11 +237,13 @@ public final class WordNet: Sendable {
             }
         }
         // Sense frequencies are optional: without cntlist.rev every frequency is 0.
+        var senseCounts = offsets.map { [UInt16](repeating: 0, count: $0.count) }
         if let counts = try? read("cntlist.rev") {
             counts.withUnsafeBytes { raw in
-                WordNet.parseCounts(raw.bindMemory(to: UInt8.self), records: &records)
+                WordNet.parseCounts(raw.bindMemory(to: UInt8.self), records: &records, senseCounts: &senseCounts)
             }
         }
+        self.senseCounts = senseCounts
         guard !records.isEmpty else {
             throw LecternError(.internalError, "WordNet index files in \(directory.path) are empty.")
         }
@@ -316,7 +320,8 @@ public final class WordNet: Sendable {
     }
 
     /// cntlist.rev: `lemma%ss_type:lex_filenum:lex_id:head_word:head_id sense_number tag_cnt`
-    private static func parseCounts(_ p: UnsafeBufferPointer<UInt8>, records: inout [String: LemmaRecord]) {
+    private static func parseCounts(_ p: UnsafeBufferPointer<UInt8>, records: inout [String: LemmaRecord],
+                                    senseCounts: inout [[UInt16]]) {
         let n = p.count
         var i = 0
         while i < n {
@@ -336,12 +341,16 @@ public final class WordNet: Sendable {
             }
             var j = pct
             skipField(p, &j, end)
-            _ = parseInt(p, &j, end)
+            let senseNumber = parseInt(p, &j, end)
             let count = parseInt(p, &j, end)
             let lemma = UTF8Bytes.string(p, i, pct)
             if var record = records[lemma], record[pos].count > 0 {
                 record[pos].frequency &+= UInt32(count)
                 records[lemma] = record
+                if senseNumber >= 1 && senseNumber <= Int(record[pos].count) {
+                    let k = Int(record[pos].start) + senseNumber - 1
+                    senseCounts[pos][k] = UInt16(clamping: Int(senseCounts[pos][k]) + count)
+                }
             }
         }
     }
@@ -481,6 +490,14 @@ public final class WordNet: Sendable {
         guard let r = records[WordNet.key(lemma)] else { return 0 }
         if let pos { return Int(r[pos.index].frequency) }
         return (0..<4).reduce(0) { $0 + Int(r[$1].frequency) }
+    }
+
+    /// SemCor tag count of each sense of `lemma` in `pos`, in sense order (as `synsetIDs(of:pos:)` lists them for a
+    /// lemma of the index); empty when the lemma has no sense in `pos`.
+    public func senseTagCounts(of lemma: String, pos: PartOfSpeech) -> [Int] {
+        guard let entry = records[WordNet.key(lemma)]?[pos.index], entry.count > 0 else { return [] }
+        let start = Int(entry.start)
+        return senseCounts[pos.index][start..<start + Int(entry.count)].map(Int.init)
     }
 
     /// Number of senses of `lemma` in `pos` (0 if absent).

@@ -228,10 +228,13 @@ struct ShowCommand: ParsableCommand {
     @OptionGroup var out: OutOptions
     @OptionGroup var pipeline: PipelineOptions
     @Flag(help: "Print JSON (the item and its bundle) on stdout.") var json = false
+    @Flag(help: "For a word list: why each word has its level (CEFR profile level, the model's features and probabilities).")
+    var explain = false
 
     struct Shown: Encodable {
         var item: ItemStatus
         var bundle: AnyJSON?
+        var wordEvidence: [String: [String: Double]]?
     }
 
     func run() throws {
@@ -244,11 +247,16 @@ struct ShowCommand: ParsableCommand {
             throw ValidationError("'\(item)' matches \(matches.count) items: \(matches.map(\.id).joined(separator: ", "))")
         }
         let bundle = try lectern.bundleData(itemID: found.id)
+        let evidence = try bundle.flatMap { explain ? try lectern.wordEvidence(bundle: $0, config: try pipeline.load()) : nil }
         if json {
-            try printJSON(Shown(item: found, bundle: try bundle.map { try JSONDecoder().decode(AnyJSON.self, from: $0) }))
+            try printJSON(Shown(item: found, bundle: try bundle.map { try JSONDecoder().decode(AnyJSON.self, from: $0) },
+                                wordEvidence: evidence.map { Dictionary($0.map { ($0.word, $0.evidence) }, uniquingKeysWith: { a, _ in a }) }))
         } else {
             print(StatusCommand.describe(found))
             if let bundle { print(String(decoding: bundle, as: UTF8.self), terminator: "") }
+            for (word, values) in evidence ?? [] {
+                print("\(word): " + values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+            }
         }
     }
 }

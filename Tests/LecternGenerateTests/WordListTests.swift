@@ -31,16 +31,52 @@ private let wordNet = try! WordNet.shared()
         }
     }
 
-    @Test func everyWordCarriesItsEvidence() {
+    @Test func levelsComeFromTheProfileThenTheModelAndTheEvidenceOnlyOnRequest() throws {
         let bundle = build("The ubiquitous cat sat on the warm kitchen table while the children negotiated about dinner.")
-        #expect(!bundle.words.isEmpty)
-        for word in bundle.words {
-            for key in ["zipf", "rootGain", "length", "syllables", "affixes", "logSenses", "logSemcor", "score"] {
-                #expect(word.evidence[key] != nil, "\(word.word) lacks \(key)")
-            }
-        }
-        #expect(bundle.words.first { $0.word == "cat" }?.level == .beginner)
+        let cat = try #require(bundle.words.first { $0.word == "cat" })
+        #expect(cat.level == .beginner && cat.levelSource == .cefrProfile)
         #expect(bundle.words.first { $0.word == "ubiquitous" }?.level == .advanced)
+        // "hotspot" is not in the profile: the model grades it.
+        let hotspot = try #require(build("The island sits above a volcanic hotspot in the ocean.").words.first { $0.word == "hotspot" })
+        #expect(hotspot.levelSource == .model)
+        let builder = WordListBuilder(wordNet: wordNet, options: WordTestOptions())
+        let evidence = builder.explanation(of: cat)
+        for key in ["zipf", "rootGain", "length", "logSemcor", "score", "pBeginner", "cefr"] {
+            #expect(evidence[key] != nil, "cat lacks \(key)")
+        }
+        // Bundles carry no evidence.
+        let json = String(decoding: try JSONEncoder().encode(bundle), as: UTF8.self)
+        #expect(!json.contains("evidence") && !json.contains("rootGain"))
+    }
+
+    @Test func theTeachersLevelsWin() throws {
+        var options = WordTestOptions()
+        options.levelOverrides = "cat = advanced, Ubiquitous=A2"
+        #expect(options.problem() == nil)
+        let analysis = TextAnalyzer(wordNet: wordNet).analyze("The ubiquitous cat sat on the warm kitchen table.")
+        let bundle = WordListBuilder(wordNet: wordNet, options: options).build(analysis: analysis, id: "t", source: SourceRef(path: "t.txt", sha256: "x"))
+        let cat = try #require(bundle.words.first { $0.word == "cat" })
+        #expect(cat.level == .advanced && cat.levelSource == .teacher)
+        #expect(bundle.words.first { $0.word == "ubiquitous" }?.level == .beginner)
+        #expect(bundle.words.first { $0.word == "table" }?.levelSource == .cefrProfile)
+        for bad in ["cat", "cat=expert", "=beginner", "cat=A1, cat=C2"] {
+            options.levelOverrides = bad
+            #expect(options.problem()?.option == "levelOverrides", "\(bad)")
+        }
+    }
+
+    @Test func partOfSpeechAndSenseFromTheSentence() throws {
+        let cases: [(text: String, word: String, pos: PartOfSpeech)] = [
+            ("My mother teased him that he was still keeping the log.", "still", .adverb),
+            ("A volcano is an opening in the crust where molten rock escapes to the surface.", "escape", .verb),
+            ("He was the last keeper to leave the lighthouse.", "last", .adjective),
+            ("The water in the pond was still.", "still", .adjective),
+        ]
+        for c in cases {
+            let entry = try #require(build(c.text).words.first { $0.word == c.word }, "\(c.word)")
+            #expect(entry.partOfSpeech == c.pos.rawValue, "\(c.word) in “\(c.text)”: \(entry.partOfSpeech ?? "-")")
+            #expect(entry.senseConfidence != nil)
+        }
     }
 
     @Test func definitionsFollowTheContext() throws {
@@ -61,12 +97,11 @@ private let wordNet = try! WordNet.shared()
         let files = try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
         #expect(files.count >= 3)
         let validator = QuestionValidator(wordNet: wordNet)
-        let grader = WordGrader(wordNet: wordNet)
         for file in files {
             let data = try Data(contentsOf: url.appendingPathComponent(file))
             let analysis = try TextAnalyzer(wordNet: wordNet).analyze(data: data, fileExtension: (file as NSString).pathExtension)
-            let bundle = WordListBuilder(wordNet: wordNet, options: WordTestOptions())
-                .build(analysis: analysis, id: "sample", source: SourceRef(path: file, sha256: "x"))
+            let builder = WordListBuilder(wordNet: wordNet, options: WordTestOptions())
+            let bundle = builder.build(analysis: analysis, id: "sample", source: SourceRef(path: file, sha256: "x"))
             #expect(bundle.words.count > 20, "\(file)")
             #expect(bundle.words.filter { $0.definition != nil }.count * 10 >= bundle.words.count * 9, "\(file)")
             let byWord = Dictionary(uniqueKeysWithValues: bundle.words.map { ($0.word, $0) })
@@ -74,7 +109,7 @@ private let wordNet = try! WordNet.shared()
             for test in bundle.tests {
                 let entries = test.words.map { byWord[$0]! }
                 #expect(entries.allSatisfy { $0.level == test.level })
-                #expect(zip(entries, entries.dropFirst()).allSatisfy { WordListBuilder.studyOrder($0, $1) }, "\(file) \(test.level)")
+                #expect(zip(entries, entries.dropFirst()).allSatisfy { builder.studyOrder($0, $1) }, "\(file) \(test.level)")
                 for q in test.questions {
                     questions += 1
                     #expect(validator.problems(q).isEmpty, "\(file): \(validator.problems(q))")
@@ -88,7 +123,7 @@ private let wordNet = try! WordNet.shared()
                             #expect(other.level == test.level && other.partOfSpeech == entry.partOfSpeech)
                         } else {
                             #expect(q.optionOrigins[k] == "frequency-list-word")
-                            #expect(grader.grade(option).level == test.level)
+                            #expect(builder.leveler.level(of: option, pos: pos).level == test.level)
                         }
                     }
                 }

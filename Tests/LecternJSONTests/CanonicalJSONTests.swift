@@ -118,11 +118,10 @@ import Testing
         #expect(try CanonicalJSON.encode(homework) == CanonicalJSON.foundationEncode(homework))
         let entries = (0..<5).map { (index: Int) -> WordEntry in
             let level: WordLevel = WordLevel.allCases[index % WordLevel.allCases.count]
-            let evidence: [String: Double] = ["zipf": 3.25 + Double(index), "length": Double(index),
-                                              "gloss-overlap": 0.1 + 0.2, "b": 1e-7]
-            return WordEntry(word: "word\(index)", level: level, partOfSpeech: index == 0 ? nil : "noun",
-                             definition: index == 1 ? nil : "a definition", context: "The word\(index) in context.",
-                             count: index, forms: index == 2 ? [] : ["words"], evidence: evidence)
+            return WordEntry(word: "word\(index)", level: level, levelSource: LevelSource.allCases[index % 3],
+                             partOfSpeech: index == 0 ? nil : "noun", definition: index == 1 ? nil : "a definition",
+                             senseConfidence: index == 1 ? nil : SenseConfidence.allCases[index % 3],
+                             context: "The word\(index) in context.", count: index, forms: index == 2 ? [] : ["words"])
         }
         let words = WordListBundle(id: "w", source: SourceRef(path: "s.txt", sha256: "s"), status: .ok, statusReason: nil,
                                    sentenceCount: 3, tokenCount: 40, words: entries,

@@ -51,6 +51,25 @@ import Testing
         #expect(differing == [lectureBundle])
     }
 
+    /// Word-list bundles carry no model internals; `show --explain` prints them per word.
+    @Test func showExplainPrintsTheWordEvidenceTheBundleLeavesOut() async throws {
+        let folder = try TestFolder()
+        let inbox = folder.sub("inbox")
+        let out = folder.sub("out")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        try Data("A volcano is an opening in the crust. Molten rock called magma escapes through it.".utf8)
+            .write(to: inbox.appendingPathComponent("volcano.txt"))
+        let run = try await lectern(["run", "--inbox", inbox.path, "--out", out.path], in: folder.url)
+        #expect(run.status == 0, "stdout: \(run.stdout)\nstderr: \(run.stderr)")
+        let plain = try await lectern(["show", "volcano.txt", "--out", out.path, "--json"], in: folder.url)
+        #expect(plain.status == 0 && plain.stdout.contains("levelSource") && !plain.stdout.contains("rootGain"))
+        let explained = try await lectern(["show", "volcano.txt", "--out", out.path, "--json", "--explain"], in: folder.url)
+        #expect(explained.status == 0, "\(explained.stderr)")
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(explained.stdout.utf8)) as? [String: Any])
+        let evidence = try #require(parsed["wordEvidence"] as? [String: [String: Double]])
+        #expect(evidence["magma"]?["zipf"] != nil && evidence["volcano"]?["cefr"] != nil)
+    }
+
     @Test func aFailedItemExitsOne() async throws {
         let folder = try TestFolder()
         let inbox = folder.sub("inbox")

@@ -1,4 +1,5 @@
 import Foundation
+import LecternModel
 import LecternPipeline
 import Testing
 
@@ -70,6 +71,25 @@ import Testing
         #expect(config.ocr.tessdataPath == "/opt/tessdata" && config.ocr.thumbnailWidth == 0)
         let nested = try #require(error("stages:\n  ocr:\n    preprocessing: none\n"))
         #expect(nested.line == 3 && nested.message.contains("unknown option 'preprocessing'"))
+    }
+
+    /// The teacher's levels: a bad entry names its line; a change reruns only the word-list stage.
+    @Test func levelOverridesAreCheckedAndRerunOnlyTheWordList() throws {
+        let found = try #require(error("""
+            version: 1
+            stages:
+              wordtest:
+                maxWords: 100
+                levelOverrides: "magma=B1, crust=expert"
+            """))
+        #expect(found.line == 5)
+        #expect(found.message.contains("levelOverrides") && found.message.contains("expert"))
+        let config = try PipelineConfig.parse(yaml: "version: 1\nstages:\n  wordtest:\n    levelOverrides: \"magma=B1\"\n", file: "p.yml")
+        #expect(config.wordtest.levelOverrides == "magma=B1")
+        #expect(config.optionsHash(.wordtest) != PipelineConfig().optionsHash(.wordtest))
+        for stage in StageID.allCases where stage != .wordtest {
+            #expect(config.optionsHash(stage) == PipelineConfig().optionsHash(stage), "\(stage)")
+        }
     }
 
     @Test func wrongTypeNamesTheValuesLine() throws {

@@ -295,6 +295,26 @@ let sharedWordNet: WordNet = {
         #expect(result.sentences[bridge.contextSentence] == "A bridge crosses the wide river near the town center.")
     }
 
+    /// A sentence that defines or names the word wins over one that merely uses it; a greeting never does.
+    @Test func contextPrefersSentencesThatTeachTheWord() throws {
+        let text = """
+        Hello again, and welcome to today's lesson on volcanoes. Many people live near volcanoes in the south. \
+        A volcano is an opening in the Earth's crust where molten rock escapes to the surface. \
+        Underground, that molten rock is called magma, and it is very hot indeed. Magma rises through cracks in the rock. \
+        Thanks for listening to this lesson about volcanoes. The lava, a liquid rock from deep underground, flows slowly. \
+        Red lava flows down the side of the mountain every few years.
+        """
+        let result = analyzer.analyze(text)
+        func context(_ lemma: String) throws -> String {
+            result.sentences[try #require(result.words.first { $0.lemma == lemma }).contextSentence]
+        }
+        #expect(try context("volcano") == "A volcano is an opening in the Earth's crust where molten rock escapes to the surface.")
+        #expect(try context("magma") == "Underground, that molten rock is called magma, and it is very hot indeed.")
+        #expect(try context("lava") == "The lava, a liquid rock from deep underground, flows slowly.")
+        // Only greetings use "lesson": the first is kept rather than none.
+        #expect(try context("lesson") == "Hello again, and welcome to today's lesson on volcanoes.")
+    }
+
     @Test func namesAndCapitals() throws {
         let result = analyzer.analyze("Tom saw a rose. Later Tom gave Rose the bank. The Bank was closed and the bank was empty. NASA works. Paris is big. THE RIVER IS WIDE.")
         let lemmas = Set(result.words.map(\.lemma))

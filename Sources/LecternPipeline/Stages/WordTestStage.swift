@@ -7,7 +7,7 @@ import LecternText
 /// A script's analysis → the word-list bundle: graded words with definitions and context, tests per level.
 struct WordTestStage: Stage {
     let id = StageID.wordtest
-    let version = 6
+    let version = 7
     var options: WritableKeyPath<PipelineConfig, WordTestOptions> { \.wordtest }
     let reads = StageReads.upstreamResult
 

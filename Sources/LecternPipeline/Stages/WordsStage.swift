@@ -6,7 +6,7 @@ import LecternText
 /// A text script (.txt, .srt, .vtt) → its sentences, words, lemmas and counts.
 struct WordsStage: Stage {
     let id = StageID.words
-    let version = 6
+    let version = 7
     var options: WritableKeyPath<PipelineConfig, WordsOptions> { \.words }
     let reads = StageReads.sourceFile
 
