@@ -15,7 +15,7 @@ public struct HTMLOptions: Sendable, Hashable, Codable {
 /// libxml2's HTML parser behind a Swift API: HTML course post → sanitised typed blocks.
 public enum HTMLParser {
     /// Bumped whenever the output for the same input can change (part of the stage cache key).
-    public static let version = 1
+    public static let version = 2
 
     private static let initialized: Bool = {
         xmlInitParser()
@@ -112,7 +112,7 @@ public enum HTMLParser {
             if !text.isEmpty { return text }
         }
         if let h1 = dom.first([.h1], under: dom.root) {
-            let text = TextTools.collapse(dom.rawText(of: h1, lineBreaks: false))
+            let text = dom.headingText(h1)
             if !text.isEmpty { return text }
         }
         if let heading = blocks.first(where: { $0.type == .heading }), let text = heading.text, !text.isEmpty {
@@ -126,7 +126,12 @@ public enum HTMLParser {
     private static func collectWarnings(read: ReadResult, converter: BlockConverter) -> [String] {
         var warnings: [String] = []
         if read.fellBackToLatin1 {
-            warnings.append("The page is not valid UTF-8 and does not say which encoding it uses; it was read as Windows-1252 (Western European).")
+            let declared = read.declaredEncoding.map { "declares the character encoding \"\($0)\" but its bytes are not valid in it" }
+                ?? "is not valid UTF-8 and does not say which encoding it uses"
+            warnings.append("The page \(declared); it was read as Windows-1252 (Western European). Check its accented letters and symbols.")
+        }
+        if let declared = read.readAsUTF8Despite {
+            warnings.append("The page declares the character encoding \"\(declared)\" but its bytes are UTF-8; it was read as UTF-8. Correct its <meta charset> to utf-8.")
         }
         if let enc = read.unknownEncoding {
             warnings.append("The page declares the character encoding \"\(enc)\", which is not known; some characters may be wrong.")

@@ -10,10 +10,10 @@ public enum StageID: String, CaseIterable, Sendable, Codable {
         switch self {
         case .ocr: return 2
         case .words: return 6
-        case .parse: return 1
+        case .parse: return 2
         case .quiz: return 3
         case .wordtest: return 6
-        case .lecture: return 4
+        case .lecture: return 5
         }
     }
 
