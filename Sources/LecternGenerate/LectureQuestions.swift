@@ -113,7 +113,7 @@ struct LectureQuestionMaker: Sendable {
         return TopicContext(id: id, title: title, blocks: blocks,
                             facts: FactFinder.facts(topicID: id, topicTitle: title, blocks: blocks),
                             sourceText: sourceText, source: QuestionValidator.Source(sourceText),
-                            keySentence: LectureBuilder.keySentence(blocks),
+                            keySentence: LectureBuilder.keySentence(blocks, title: title),
                             code: firstCode(blocks))
     }
 
@@ -376,6 +376,14 @@ struct LectureQuestionMaker: Sendable {
                             renderings: [.init(level: 1, format: .multipleChoice, prompt: question.stem, options: options,
                                                answerIndex: answerIndex, expectedAnswer: topic.title, explanation: quote)]
                                 + Self.mainIdeaRenderings(topic, key: key, quote: quote))
+    }
+
+    /// For a topic of real prose (60 words or more): which of four statements this lesson makes, its main idea
+    /// among statements of other lessons.
+    func statementPoolQuestion(_ topic: TopicContext) -> PoolQuestion? {
+        guard let key = topic.keySentence, !FactFinder.isQuestion(key), let validator,
+              FactFinder.paragraphs(topic.blocks).reduce(0, { $0 + FactFinder.wordCount($1.plainText) }) >= 60 else { return nil }
+        return sentencePoolQuestion(topic, key: key, validator: validator)
     }
 
     /// Level 1 for a small course: the topic's key sentence among three statements of other lessons that this one

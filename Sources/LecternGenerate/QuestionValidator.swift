@@ -69,6 +69,8 @@ public struct QuestionValidator: Sendable {
         }
         let normalised = question.options.map(normalise)
         if Set(normalised).count != normalised.count { problems.append("options are not distinct after case-folding and lemmatising") }
+        let plainKeys = question.options.map(Self.comparisonKey)
+        if Set(plainKeys).count != plainKeys.count { problems.append("two options are the same without markup, TeX delimiters and punctuation") }
         if question.options.contains(where: Self.isBlank) { problems.append("an option is empty") }
         let answer = question.options[question.answerIndex]
         let lowerAnswer = answer.lowercased()
@@ -108,6 +110,23 @@ public struct QuestionValidator: Sendable {
     /// A one-word answer the stem gives away (`normalisedAnswer` is `normalise(answer)`).
     static func answerIsInStem(_ normalisedAnswer: String, answer: String, stemWords: Set<String>) -> Bool {
         !answer.utf8.contains(0x20) && stemWords.contains(normalisedAnswer)
+    }
+
+    /// An option's words as a learner compares them: case-folded letters and digits only, so that markup, TeX
+    /// delimiters (`$`, `\\(`) and punctuation do not make two options different.
+    public static func comparisonKey(_ text: String) -> String {
+        var key = ""
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                if pendingSpace && !key.isEmpty { key += " " }
+                pendingSpace = false
+                key.unicodeScalars.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            } else {
+                pendingSpace = true
+            }
+        }
+        return key
     }
 
     /// Case-folded, and reduced to its lemma when WordNet knows the word.
