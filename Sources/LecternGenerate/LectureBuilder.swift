@@ -108,7 +108,8 @@ public struct LectureBuilder: Sendable {
             let context = contexts[index]
             let choices = maker.bestChoices(context, limit: max(1, poolPerTopic))
             var items = choices.prefix(poolPerTopic).map { maker.poolQuestion($0, topic: context) }
-            if items.count < poolPerTopic, let item = maker.statementPoolQuestion(context) { items.append(item) }
+            if poolPerTopic > 0, let item = maker.definitionPoolQuestion(context) { items.append(item) }
+            if poolPerTopic > 0, let item = maker.statementPoolQuestion(context) { items.append(item) }
             if items.isEmpty, poolPerTopic > 0, let item = maker.titlePoolQuestion(context) {
                 items.append(item)
             }
@@ -139,7 +140,7 @@ public struct LectureBuilder: Sendable {
         }
 
         let failed = course.posts.filter { $0.post == nil }
-        let warnings = course.posts.flatMap { post in post.post?.warnings.map { "\(post.path): \($0)" } ?? [] }
+        let warnings = course.posts.flatMap { post in post.post?.textWarnings?.map { "\(post.path): \($0)" } ?? [] }
         return LectureBundle(
             id: course.id, source: course.source, status: failed.isEmpty ? .ok : .partial,
             statusReason: failed.isEmpty ? nil : "Some posts could not be read: " + failed.map {

@@ -31,6 +31,9 @@ struct LectureQuestionMaker: Sendable {
     let candidatesBySort: [String: [Candidate]]
     /// Each topic's own facts (refined), best first.
     let factsByTopic: [String: [LectureFact]]
+    /// The course's definitions ("A **list** is …", "`len()` returns …"), in course order: where a definition
+    /// question's answer and distractors come from.
+    let definitions: [Definition]
 
     /// A distractor candidate and its answer's forms: lower case, the validator's key, parts of speech (only
     /// read by `multipleChoice`, which needs a validator).
@@ -72,6 +75,7 @@ struct LectureQuestionMaker: Sendable {
         for fact in facts where seen.insert(fact.kind.rawValue + "|" + fact.shape + "|" + fact.answer.lowercased()).inserted {
             bySort[fact.kind.rawValue + "|" + fact.shape, default: []].append(fact)
         }
+        self.definitions = facts.compactMap(Definition.init)
         self.factsByTopic = Dictionary(grouping: facts.filter { !$0.sentence.isEmpty }, by: \.topicID)
             .mapValues { $0.sorted { ($0.score, $1.answer) > ($1.score, $0.answer) } }
         // Each candidate's forms need WordNet: made on all cores, then put back under their sorts.
@@ -343,6 +347,96 @@ struct LectureQuestionMaker: Sendable {
                      prompt: "Describe a real situation where \(name) matters, and explain step by step how what “\(topic.title)” teaches applies to it.",
                      options: nil, answerIndex: nil, expectedAnswer: fact.sentence,
                      explanation: "The lesson says: “\(fact.sentence)”")
+    }
+
+    /// What a term is or what a named function, keyword or command does, in the lesson's own words: the rest of a
+    /// sentence that opens with the fact ("A **list** is an ordered collection …", "`len()` returns …").
+    struct Definition: Sendable {
+        var fact: LectureFact
+        var verb: String
+        /// The words after the verb, without the closing full stop.
+        var predicate: String
+        var option: String { verb + " " + predicate }
+        /// "is"-like verbs say what something is; the rest what it does. Options keep to one of the two.
+        var saysWhatItIs: Bool { ["is", "are", "means", "refers"].contains(verb) }
+
+        static let nouns: Set<String> = ["function", "method", "command", "keyword", "module", "class", "option",
+            "attribute", "setting", "tag", "type", "macro", "trait", "operator", "statement", "variable", "property", "flag"]
+        static let verbs: Set<String> = ["is", "are", "means", "refers", "returns", "creates", "lets", "allows", "makes",
+            "gives", "prints", "reads", "writes", "holds", "stores", "takes", "converts", "checks", "removes", "adds",
+            "tells", "defines", "provides", "contains", "represents", "controls", "runs", "calls", "loads", "sets"]
+
+        init?(_ fact: LectureFact) {
+            guard fact.kind != .year, !fact.sentence.isEmpty else { return nil }
+            var words = fact.sentence.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            if let first = words.first, ["the", "a", "an"].contains(first.lowercased()) { words.removeFirst() }
+            let answerWords = fact.answer.split(separator: " ").count
+            guard words.count > answerWords + 4,
+                  Self.bare(words[0..<answerWords].joined(separator: " ")) == Self.bare(fact.answer) else { return nil }
+            var rest = words.dropFirst(answerWords)
+            if let noun = rest.first, Self.nouns.contains(noun.lowercased()) { rest = rest.dropFirst() }
+            guard let verb = rest.first, Self.verbs.contains(verb) else { return nil }
+            var predicate = rest.dropFirst().joined(separator: " ")
+            while let last = predicate.last, ".:;!".contains(last) { predicate.removeLast() }
+            let predicateWords = predicate.split(separator: " ").count
+            guard (3...30).contains(predicateWords),
+                  !PlainText.contains(predicate.lowercased(), fact.answer.lowercased()) else { return nil }
+            self.fact = fact
+            self.verb = verb
+            self.predicate = predicate
+        }
+
+        /// Lower case without the quotes, backticks and call parentheses a sentence may write around a name.
+        static func bare(_ text: String) -> String {
+            var text = text.lowercased()
+            text.removeAll { "`'\"“”‘’,".contains($0) }
+            if text.hasSuffix("()") { text.removeLast(2) }
+            return text
+        }
+    }
+
+    /// A topic's first definition as a multiple-choice item: its predicate among other lessons' predicates of the
+    /// same kind (what a term is, or what a name does).
+    func definitionPoolQuestion(_ topic: TopicContext) -> PoolQuestion? {
+        guard let validator else { return nil }
+        for fact in factsByTopic[topic.id] ?? [] {
+            guard let definition = Definition(fact) else { continue }
+            let answerKey = QuestionValidator.comparisonKey(definition.option)
+            var keys: Set<String> = [answerKey]
+            var options = [definition.option]
+            let lowerAnswer = fact.answer.lowercased()
+            for index in Array(definitions.indices).seededShuffle(seed: "definitions|" + topic.id + "|" + fact.answer)
+            where options.count < 4 {
+                let other = definitions[index]
+                guard other.fact.kind == fact.kind, other.saysWhatItIs == definition.saysWhatItIs,
+                      other.fact.answer.lowercased() != lowerAnswer,
+                      !PlainText.contains(other.predicate.lowercased(), lowerAnswer),
+                      keys.insert(QuestionValidator.comparisonKey(other.option)).inserted else { continue }
+                options.append(other.option)
+            }
+            guard options.count == 4 else { continue }
+            options = options.seededShuffle(seed: "definition-order|" + topic.id + "|" + fact.answer)
+            let answerIndex = options.firstIndex(of: definition.option)!
+            let name = display(fact.answer, kind: fact.kind)
+            let asked = definition.saysWhatItIs ? "what \(definition.verb == "are" ? "are" : "is") \(name)" : "what does \(name) do"
+            let quote = "The lesson says: “\(fact.sentence)”"
+            let question = MultipleChoiceQuestion(
+                id: StableID.make(topic.id, "definition", fact.answer), kind: "lecture-definition",
+                stem: "According to “\(topic.title)”, \(asked)?", options: options, answerIndex: answerIndex,
+                explanation: quote, level: 1, optionOrigins: options.map { $0 == definition.option ? "answer" : "course-definition" })
+            guard validator.problems(question, source: topic.source).isEmpty else { continue }
+            return PoolQuestion(id: StableID.make(topic.id, "pool", "definition", fact.answer), topicId: topic.id, renderings: [
+                .init(level: 1, format: .multipleChoice, prompt: question.stem, options: options, answerIndex: answerIndex,
+                      expectedAnswer: definition.option, explanation: quote),
+                .init(level: 2, format: .freeText, prompt: "In one sentence, without looking: \(asked)?", options: nil,
+                      answerIndex: nil, expectedAnswer: fact.sentence, explanation: quote),
+                .init(level: 3, format: .freeText,
+                      prompt: "Explain \(name) to a classmate who missed “\(topic.title)”: \(asked), and when does it matter?",
+                      options: nil, answerIndex: nil, expectedAnswer: fact.sentence, explanation: quote),
+                applyRendering(name: name, topic: topic, fact: fact),
+            ])
+        }
+        return nil
     }
 
     /// A pool item for a topic without a term to ask about: which lesson says this? In a course with fewer

@@ -53,8 +53,10 @@ public enum HTMLParser {
         }
 
         let title = findTitle(dom: dom, blocks: blocks, sourcePath: sourcePath)
-        let warnings = collectWarnings(read: read, converter: converter)
-        return ParsedPost(title: title, blocks: blocks, warnings: warnings)
+        let readingWarnings = textWarnings(read: read, converter: converter)
+        let warnings = readingWarnings + removalWarnings(read: read, converter: converter)
+        return ParsedPost(title: title, blocks: blocks, warnings: warnings,
+                          textWarnings: readingWarnings.isEmpty ? nil : readingWarnings)
     }
 
     // MARK: - Before libxml2
@@ -123,7 +125,8 @@ public enum HTMLParser {
         return stem.isEmpty ? file : stem
     }
 
-    private static func collectWarnings(read: ReadResult, converter: BlockConverter) -> [String] {
+    /// How the page's text was read, when that may change what a learner sees.
+    private static func textWarnings(read: ReadResult, converter: BlockConverter) -> [String] {
         var warnings: [String] = []
         if read.fellBackToLatin1 {
             let declared = read.declaredEncoding.map { "declares the character encoding \"\($0)\" but its bytes are not valid in it" }
@@ -139,6 +142,15 @@ public enum HTMLParser {
         if read.endsMidTag {
             warnings.append("The file ends in the middle of a tag, so it was probably cut off; everything before that point was kept.")
         }
+        if converter.depthCapped {
+            warnings.append("Part of the page is nested very deeply; its innermost parts were kept as plain text.")
+        }
+        return warnings
+    }
+
+    /// What was left out for safety or because it could not be used.
+    private static func removalWarnings(read: ReadResult, converter: BlockConverter) -> [String] {
+        var warnings: [String] = []
         for (name, n) in read.droppedExecutable.sorted(by: { $0.key < $1.key }) {
             warnings.append("Removed \(TextTools.plural(n, "\(name) element")) (embedded code or pages are never copied).")
         }
@@ -164,9 +176,6 @@ public enum HTMLParser {
         }
         if converter.imagesWithoutSource > 0 {
             warnings.append("Left out \(TextTools.plural(converter.imagesWithoutSource, "image")) without an address.")
-        }
-        if converter.depthCapped {
-            warnings.append("Part of the page is nested very deeply; its innermost parts were kept as plain text.")
         }
         return warnings
     }

@@ -252,7 +252,8 @@ public struct LectureBundle: Codable, Sendable, Hashable {
     public var schedule: ReviewSchedule?
     /// Local images the topics show, copied into the output folder by the publisher.
     public var media: [MediaFile]?
-    /// What reading the posts recovered from, each "post path: warning" (a contradicted charset, removed scripts).
+    /// How the posts' text was read when that changes what a learner sees, each "post path: warning" (a
+    /// contradicted charset, a cut-off file).
     public var warnings: [String]?
     /// In the order of their names: the canonical JSON writer then has no entry to move.
     enum CodingKeys: String, CodingKey { case id, media, questionPool, schedule, schema, source, status, statusReason, subjects, title, warnings }

@@ -452,3 +452,13 @@ private func json(_ post: ParsedPost) throws -> String {
         #expect(post.warnings.isEmpty)
     }
 }
+
+@Suite struct TextWarningTests {
+    @Test func charsetWarningIsATextWarningAndRemovalsAreNot() throws {
+        let html = #"<html><head><meta charset="iso-8859-1"></head><body><p onclick="x()">Größe matters here.</p><script>x()</script></body></html>"#
+        let post = try parse(Data(html.utf8))
+        #expect(post.textWarnings?.count == 1)
+        #expect(post.textWarnings?.first?.contains("bytes are UTF-8") == true)
+        #expect(post.warnings.count == 3)
+    }
+}
