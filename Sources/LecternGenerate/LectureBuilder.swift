@@ -113,6 +113,10 @@ public struct LectureBuilder: Sendable {
             if items.isEmpty, poolPerTopic > 0, let item = maker.titlePoolQuestion(context) {
                 items.append(item)
             }
+            // A topic of prose with a single item gets a second one on its second point.
+            if items.count == 1, poolPerTopic > 1, let item = maker.titlePoolQuestion(context, secondPoint: true) {
+                items.append(item)
+            }
             return (maker.engagementQuestion(context, choice: choices.first), items)
         }
         let pool = questions.flatMap(\.1)
@@ -241,6 +245,11 @@ public struct LectureBuilder: Sendable {
     /// equations look good …"); a question (a review item such as "What does the print function do?") only when
     /// the topic has no statement at all.
     static func keySentence(_ blocks: [Block], title: String) -> String? {
+        keySentences(blocks, title: title).main
+    }
+
+    /// The key sentence and the next most central statement (a topic's second point), when it has one.
+    static func keySentences(_ blocks: [Block], title: String) -> (main: String?, second: String?) {
         var question: String?
         var statements: [(sentence: String, words: Set<String>)] = []
         for block in blocks where block.type == .paragraph || block.type == .quote {
@@ -255,11 +264,11 @@ public struct LectureBuilder: Sendable {
                 }
             }
         }
-        guard let first = statements.first else { return question }
+        guard statements.count > 1 else { return (statements.first?.sentence ?? question, nil) }
         var sentencesWith: [String: Int] = [:]
         for statement in statements { for word in statement.words { sentencesWith[word, default: 0] += 1 } }
         let titleWords = contentWords(Tokenizer.words(in: title).map(\.text))
-        var best = (sentence: first.sentence, score: -Double.infinity)
+        var scored: [(sentence: String, score: Double)] = []
         for statement in statements {
             // Words the other sentences share, per word of this one (smoothed so a short sentence is not favoured
             // for one shared word), plus the title's words; a sentence leaning on the one before it counts less.
@@ -267,9 +276,11 @@ public struct LectureBuilder: Sendable {
             var score = Double(shared) / Double(statement.words.count + 3)
                 + Double(statement.words.intersection(titleWords).count)
             if startsWithConnective(statement.sentence) { score /= 2 }
-            if score > best.score { best = (statement.sentence, score) }
+            scored.append((statement.sentence, score))
         }
-        return best.sentence
+        // Highest score first; ties go to the earlier sentence (the sort is stable).
+        let ranked = scored.enumerated().sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }
+        return (ranked[0].element.sentence, ranked[1].element.sentence)
     }
 
     /// Lower-cased words of four letters or more that carry meaning, a final plural "s" dropped.

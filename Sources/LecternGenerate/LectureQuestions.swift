@@ -16,6 +16,8 @@ struct LectureQuestionMaker: Sendable {
         /// `sourceText` prepared once for the validator.
         var source: QuestionValidator.Source
         var keySentence: String?
+        /// The next most central statement: a second point to ask about.
+        var secondSentence: String?
         var code: Block?
     }
 
@@ -114,10 +116,11 @@ struct LectureQuestionMaker: Sendable {
 
     static func context(id: String, title: String, blocks: [Block]) -> TopicContext {
         let sourceText = blocks.map(\.plainText).joined(separator: "\n")
+        let keys = LectureBuilder.keySentences(blocks, title: title)
         return TopicContext(id: id, title: title, blocks: blocks,
                             facts: FactFinder.facts(topicID: id, topicTitle: title, blocks: blocks),
                             sourceText: sourceText, source: QuestionValidator.Source(sourceText),
-                            keySentence: LectureBuilder.keySentence(blocks, title: title),
+                            keySentence: keys.main, secondSentence: keys.second,
                             code: firstCode(blocks))
     }
 
@@ -441,8 +444,11 @@ struct LectureQuestionMaker: Sendable {
 
     /// A pool item for a topic without a term to ask about: which lesson says this? In a course with fewer
     /// than four lessons to name, which sentence is from this lesson?
-    func titlePoolQuestion(_ topic: TopicContext) -> PoolQuestion? {
-        guard let key = topic.keySentence, !FactFinder.isQuestion(key), let validator else { return nil }
+    /// With `secondPoint`, it asks about the topic's second most central statement (for a topic whose main idea
+    /// another item asks about already), and has no small-course fallback.
+    func titlePoolQuestion(_ topic: TopicContext, secondPoint: Bool = false) -> PoolQuestion? {
+        guard let key = secondPoint ? topic.secondSentence : topic.keySentence, !FactFinder.isQuestion(key),
+              let validator else { return nil }
         let lowerKey = key.lowercased()
         var options = [topic.title]
         var keys: Set<String> = [validator.normalise(topic.title)]
@@ -457,7 +463,7 @@ struct LectureQuestionMaker: Sendable {
             let key = validator.normalise(other.title)
             if !keys.contains(key) { keys.insert(key); options.append(other.title) }
         }
-        guard options.count == 4 else { return sentencePoolQuestion(topic, key: key, validator: validator) }
+        guard options.count == 4 else { return secondPoint ? nil : sentencePoolQuestion(topic, key: key, validator: validator) }
         options = options.seededShuffle(seed: "title-order|" + topic.id)
         let answerIndex = options.firstIndex(of: topic.title)!
         let quote = "“\(topic.title)” says: “\(key)”"
@@ -466,10 +472,11 @@ struct LectureQuestionMaker: Sendable {
             options: options, answerIndex: answerIndex, explanation: quote, level: 1,
             optionOrigins: options.map { $0 == topic.title ? "answer" : "course-topic" })
         guard validator.problems(question, sourceText: topic.title + "\n" + topic.sourceText).isEmpty else { return nil }
-        return PoolQuestion(id: StableID.make(topic.id, "pool", "title"), topicId: topic.id,
+        return PoolQuestion(id: StableID.make(topic.id, "pool", secondPoint ? "title-second" : "title"), topicId: topic.id,
                             renderings: [.init(level: 1, format: .multipleChoice, prompt: question.stem, options: options,
                                                answerIndex: answerIndex, expectedAnswer: topic.title, explanation: quote)]
-                                + Self.mainIdeaRenderings(topic, key: key, quote: quote))
+                                + (secondPoint ? Self.secondPointRenderings(topic, point: key, quote: quote)
+                                               : Self.mainIdeaRenderings(topic, key: key, quote: quote)))
     }
 
     /// For a topic of real prose (60 words or more): which of four statements this lesson makes, its main idea
@@ -517,6 +524,19 @@ struct LectureQuestionMaker: Sendable {
     static func isFinishedStatement(_ sentence: String) -> Bool {
         guard let first = sentence.first, first.isUppercase, let last = sentence.last else { return false }
         return last == "." || last == "!"
+    }
+
+    /// Levels 2–4 of a pool item on a topic's second point.
+    private static func secondPointRenderings(_ topic: TopicContext, point: String, quote: String) -> [PoolQuestion.Rendering] {
+        [
+            .init(level: 2, format: .freeText, prompt: "Besides its main idea, what else does “\(topic.title)” point out? Answer in one sentence.",
+                  options: nil, answerIndex: nil, expectedAnswer: point, explanation: quote),
+            .init(level: 3, format: .freeText, prompt: "“\(topic.title)” says: “\(point)” Explain why, in your own words.",
+                  options: nil, answerIndex: nil, expectedAnswer: point, explanation: quote),
+            .init(level: 4, format: .freeText,
+                  prompt: "Describe a situation where this point of “\(topic.title)” matters, and what you would do there: “\(point)”",
+                  options: nil, answerIndex: nil, expectedAnswer: point, explanation: quote),
+        ]
     }
 
     /// Levels 2–4 of a pool item on a topic's main idea.

@@ -39,6 +39,7 @@ enum LectureQualityBenchmark {
               + "; pages with a charset warning: \(figures.charsetWarnings)")
         print(String(format: "  pool items per topic: %.2f (%d items for %d topics; target ≥ 2.5)",
                      Double(figures.poolItems) / Double(max(1, figures.topics)), figures.poolItems, figures.topics))
+        print("  topics of prose (≥ 60 words) with fewer than 2 pool items: \(figures.thinProseTopics) of \(figures.proseTopics) (target 0)")
         print(String(format: "  share of \"which lesson\" items: %.1f%% (%d; target ≤ 20%%)",
                      100 * Double(figures.whichLesson) / Double(max(1, figures.poolItems)), figures.whichLesson))
         print("  multiple-choice renderings with near-duplicate options: \(figures.nearDuplicates) of \(figures.multipleChoice) (target 0)"
@@ -88,6 +89,7 @@ enum LectureQualityBenchmark {
             ("Which of these sentences is from the lesson", "which-sentence"),
             ("Which code completes", "cloze-code"), ("Which year completes", "cloze-year"),
             ("Which word", "cloze-term"),
+            ("According to", "definition"),
         ]
         for (opening, kind) in openings where prompt.hasPrefix(opening) { return kind }
         return String(prompt.prefix(40))
@@ -106,6 +108,8 @@ enum LectureQualityBenchmark {
         var nearDuplicates = 0
         var nearDuplicateExamples: [String] = []
         var kinds: [String: Int] = [:]
+        var proseTopics = 0
+        var thinProseTopics = 0
 
         mutating func add(_ lecture: LectureBundle) {
             let topicList = lecture.subjects.flatMap(\.topics)
@@ -124,6 +128,14 @@ enum LectureQualityBenchmark {
             mojibakePages += pagesWithMojibake.sorted()
             charsetWarnings += (lecture.warnings ?? []).filter { $0.contains("character encoding") }.count
             poolItems += lecture.questionPool.count
+            let itemsPerTopic = Dictionary(grouping: lecture.questionPool, by: \.topicId).mapValues(\.count)
+            for topic in topicList {
+                let words = topic.blocks.filter { $0.type == .paragraph }
+                    .reduce(0) { $0 + $1.plainText.split(separator: " ").count }
+                guard words >= 60 else { continue }
+                proseTopics += 1
+                if itemsPerTopic[topic.id, default: 0] < 2 { thinProseTopics += 1 }
+            }
             for item in lecture.questionPool {
                 let kind = LectureQualityBenchmark.kindOf(item)
                 kinds[kind, default: 0] += 1
