@@ -408,8 +408,12 @@ struct LectureQuestionMaker: Sendable {
             var keys: Set<String> = [answerKey]
             var options = [definition.option]
             let lowerAnswer = fact.answer.lowercased()
-            for index in Array(definitions.indices).seededShuffle(seed: "definitions|" + topic.id + "|" + fact.answer)
-            where options.count < 4 {
+            // Seeded picks, at most 64: a large course has thousands of definitions.
+            var generator = SeededGenerator(seed: "definitions|" + topic.id + "|" + fact.answer)
+            var tried = Set<Int>()
+            while options.count < 4, tried.count < min(definitions.count, 64) {
+                let index = Int(UInt64.random(in: 0..<UInt64(definitions.count), using: &generator))
+                guard tried.insert(index).inserted else { continue }
                 let other = definitions[index]
                 guard other.fact.kind == fact.kind, other.saysWhatItIs == definition.saysWhatItIs,
                       other.fact.answer.lowercased() != lowerAnswer,
@@ -493,7 +497,13 @@ struct LectureQuestionMaker: Sendable {
         let own = topic.source.collapsed
         var options = [key]
         var keys: Set<String> = [CharacterCollapse.collapse(key)]
-        for other in topics.seededShuffle(seed: "sentences|" + topic.id) where other.id != topic.id && options.count < 4 {
+        // Seeded picks of other topics, at most 32: a large course has thousands.
+        var generator = SeededGenerator(seed: "sentences|" + topic.id)
+        var tried = Set<Int>()
+        while options.count < 4, tried.count < min(topics.count, 32) {
+            let index = Int(UInt64.random(in: 0..<UInt64(topics.count), using: &generator))
+            guard tried.insert(index).inserted, topics[index].id != topic.id else { continue }
+            let other = topics[index]
             for paragraph in FactFinder.paragraphs(other.blocks) where options.count < 4 {
                 for sentence in SentenceSplitter.split(paragraph.plainText)
                 where options.count < 4 && FactFinder.usable(sentence) && Self.isFinishedStatement(sentence) {
