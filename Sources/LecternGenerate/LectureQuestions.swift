@@ -77,7 +77,7 @@ struct LectureQuestionMaker: Sendable {
         for fact in facts where seen.insert(fact.kind.rawValue + "|" + fact.shape + "|" + fact.answer.lowercased()).inserted {
             bySort[fact.kind.rawValue + "|" + fact.shape, default: []].append(fact)
         }
-        self.definitions = facts.compactMap(Definition.init)
+        self.definitions = facts.concurrentMap(Definition.init).compactMap { $0 }
         self.factsByTopic = Dictionary(grouping: facts.filter { !$0.sentence.isEmpty }, by: \.topicID)
             .mapValues { $0.sorted { ($0.score, $1.answer) > ($1.score, $0.answer) } }
         // Each candidate's forms need WordNet: made on all cores, then put back under their sorts.
@@ -360,6 +360,8 @@ struct LectureQuestionMaker: Sendable {
         /// The words after the verb, without the closing full stop.
         var predicate: String
         var option: String { verb + " " + predicate }
+        /// `QuestionValidator.comparisonKey(option)`, made once: every definition is a candidate option many times.
+        var key: String
         /// "is"-like verbs say what something is; the rest what it does. Options keep to one of the two.
         var saysWhatItIs: Bool { ["is", "are", "means", "refers"].contains(verb) }
 
@@ -387,6 +389,7 @@ struct LectureQuestionMaker: Sendable {
             self.fact = fact
             self.verb = verb
             self.predicate = predicate
+            key = QuestionValidator.comparisonKey(verb + " " + predicate)
         }
 
         /// Lower case without the quotes, backticks and call parentheses a sentence may write around a name.
@@ -404,8 +407,7 @@ struct LectureQuestionMaker: Sendable {
         guard let validator else { return nil }
         for fact in factsByTopic[topic.id] ?? [] {
             guard let definition = Definition(fact) else { continue }
-            let answerKey = QuestionValidator.comparisonKey(definition.option)
-            var keys: Set<String> = [answerKey]
+            var keys: Set<String> = [definition.key]
             var options = [definition.option]
             let lowerAnswer = fact.answer.lowercased()
             // Seeded picks, at most 64: a large course has thousands of definitions.
@@ -418,7 +420,7 @@ struct LectureQuestionMaker: Sendable {
                 guard other.fact.kind == fact.kind, other.saysWhatItIs == definition.saysWhatItIs,
                       other.fact.answer.lowercased() != lowerAnswer,
                       !PlainText.contains(other.predicate.lowercased(), lowerAnswer),
-                      keys.insert(QuestionValidator.comparisonKey(other.option)).inserted else { continue }
+                      keys.insert(other.key).inserted else { continue }
                 options.append(other.option)
             }
             guard options.count == 4 else { continue }

@@ -115,18 +115,30 @@ public struct QuestionValidator: Sendable {
     /// An option's words as a learner compares them: case-folded letters and digits only, so that markup, TeX
     /// delimiters (`$`, `\\(`) and punctuation do not make two options different.
     public static func comparisonKey(_ text: String) -> String {
-        var key = ""
+        var key: [UInt8] = []
+        key.reserveCapacity(text.utf8.count)
         var pendingSpace = false
+        func keep(_ bytes: some Sequence<UInt8>) {
+            if pendingSpace && !key.isEmpty { key.append(0x20) }
+            pendingSpace = false
+            key.append(contentsOf: bytes)
+        }
         for scalar in text.unicodeScalars {
-            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                if pendingSpace && !key.isEmpty { key += " " }
-                pendingSpace = false
-                key.unicodeScalars.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            // ASCII answered from the byte: options are mostly ASCII, and Unicode properties are slow to look up.
+            if scalar.isASCII {
+                let byte = UInt8(scalar.value)
+                switch byte {
+                case 0x61...0x7A, 0x30...0x39: keep(CollectionOfOne(byte))
+                case 0x41...0x5A: keep(CollectionOfOne(byte + 0x20))
+                default: pendingSpace = true
+                }
+            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                keep(scalar.properties.lowercaseMapping.utf8)
             } else {
                 pendingSpace = true
             }
         }
-        return key
+        return String(decoding: key, as: UTF8.self)
     }
 
     /// Case-folded, and reduced to its lemma when WordNet knows the word.
