@@ -386,9 +386,11 @@ final class BlockConverter {
     }
 
     static func cleanLanguage(_ s: Substring) -> String {
-        String(s.lowercased().unicodeScalars.filter { c in
+        let name = String(s.lowercased().unicodeScalars.filter { c in
             (c >= "a" && c <= "z") || (c >= "0" && c <= "9") || c == "+" || c == "#" || c == "-" || c == "_" || c == "."
         }.prefix(40).map(Character.init))
+        // Sphinx marks blocks "highlight-default" (the project's default lexer) and plain ones "highlight-none": no language.
+        return ["default", "none", "text", "plain", "plaintext"].contains(name) ? "" : name
     }
 
     // MARK: - Quotes

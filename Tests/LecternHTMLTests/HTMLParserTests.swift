@@ -462,3 +462,13 @@ private func json(_ post: ParsedPost) throws -> String {
         #expect(post.warnings.count == 3)
     }
 }
+
+@Suite struct SphinxCodeLanguageTests {
+    /// Sphinx's wrappers name the lexer: "highlight-default" and "highlight-none" say nothing about the language.
+    @Test func defaultLexerIsNoLanguage() throws {
+        let html = #"<html><body><div class="body"><div class="highlight-default notranslate"><div class="highlight"><pre><span class="n">expr</span> <span class="o">=</span> <span class="n">cos</span><span class="p">(</span><span class="n">x</span><span class="p">)</span></pre></div></div><div class="highlight-python3 notranslate"><div class="highlight"><pre>print(1)</pre></div></div></div></body></html>"#
+        let post = try parse(html)
+        let code = post.blocks.filter { $0.type == .code }
+        #expect(code.map(\.language) == [nil, "python3"])
+    }
+}
