@@ -458,6 +458,7 @@ struct LectureQuestionMaker: Sendable {
         let lowerKey = key.lowercased()
         var options = [topic.title]
         var keys: Set<String> = [validator.normalise(topic.title)]
+        var plainKeys: Set<String> = [QuestionValidator.comparisonKey(topic.title)]
         // Seeded picks from the other titles, stopping at three: large courses have thousands of topics.
         var generator = SeededGenerator(seed: "titles|" + topic.id)
         var tried = Set<Int>()
@@ -465,9 +466,11 @@ struct LectureQuestionMaker: Sendable {
             let index = Int(UInt64.random(in: 0..<UInt64(topicTitles.count), using: &generator))
             guard tried.insert(index).inserted else { continue }
             let other = topicTitles[index]
-            guard other.id != topic.id, !PlainText.contains(lowerKey, other.title.lowercased()) else { continue }
+            guard other.id != topic.id, Self.looksLikeTitle(other.title),
+                  !PlainText.contains(lowerKey, other.title.lowercased()) else { continue }
             let key = validator.normalise(other.title)
-            if !keys.contains(key) { keys.insert(key); options.append(other.title) }
+            let plainKey = QuestionValidator.comparisonKey(other.title)
+            if !keys.contains(key), plainKeys.insert(plainKey).inserted { keys.insert(key); options.append(other.title) }
         }
         guard options.count == 4 else { return secondPoint ? nil : sentencePoolQuestion(topic, key: key, validator: validator) }
         options = options.seededShuffle(seed: "title-order|" + topic.id)
@@ -529,6 +532,13 @@ struct LectureQuestionMaker: Sendable {
                             renderings: [.init(level: 1, format: .multipleChoice, prompt: question.stem, options: options,
                                                answerIndex: answerIndex, expectedAnswer: key, explanation: quote)]
                                 + Self.mainIdeaRenderings(topic, key: key, quote: quote))
+    }
+
+    /// A heading that reads as a lesson's name: not a sentence cut at a colon or a formula ("The probability of getting
+    /// k heads when flipping n coins is:"), nor a long statement.
+    static func looksLikeTitle(_ title: String) -> Bool {
+        guard let last = title.last, !":;,".contains(last) else { return false }
+        return title.split(separator: " ").count <= 10
     }
 
     /// Starts with a capital letter and ends with a full stop or "!": not a list item or a sentence cut by a

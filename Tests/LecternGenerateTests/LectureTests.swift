@@ -419,3 +419,11 @@ private func topics(_ lecture: LectureBundle) -> [Topic] { lecture.subjects.flat
         #expect(LectureBuilder.keySentence(blocks, title: "Review") == "What does the print function do with its arguments?")
     }
 }
+
+@Suite struct TitleOptionTests {
+    @Test func sentenceHeadingsAreNotTitleOptions() {
+        #expect(LectureQuestionMaker.looksLikeTitle("Binomial coefficients"))
+        #expect(!LectureQuestionMaker.looksLikeTitle("The probability of getting k heads when flipping n coins is:"))
+        #expect(!LectureQuestionMaker.looksLikeTitle("How the parser turns each of the nodes of a page into blocks of text for the app"))
+    }
+}
