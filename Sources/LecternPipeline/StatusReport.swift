@@ -29,7 +29,7 @@ public struct ItemStatus: Codable, Sendable {
     public var stages: [Stage]
     /// Why the item is in its state, in one sentence (and, for a done item, why the next run would rebuild it).
     public var reason: String?
-    /// What making its bundle recovered from (a lecture's posts with a contradicted charset, removed scripts).
+    /// A lecture bundle's warnings about how its posts' text was read (a contradicted charset, a cut-off file).
     public var warnings: [String]?
 }
 
