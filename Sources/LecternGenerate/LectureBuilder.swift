@@ -107,7 +107,13 @@ public struct LectureBuilder: Sendable {
             let context = contexts[index]
             let choices = maker.bestChoices(context, limit: max(1, poolPerTopic))
             var items = choices.prefix(poolPerTopic).map { maker.poolQuestion($0, topic: context) }
+            if poolPerTopic > 0, let item = maker.definitionPoolQuestion(context) { items.append(item) }
+            if poolPerTopic > 0, let item = maker.statementPoolQuestion(context) { items.append(item) }
             if items.isEmpty, poolPerTopic > 0, let item = maker.titlePoolQuestion(context) {
+                items.append(item)
+            }
+            // A topic of prose with a single item gets a second one on its second point.
+            if items.count == 1, poolPerTopic > 1, let item = maker.titlePoolQuestion(context, secondPoint: true) {
                 items.append(item)
             }
             return (maker.engagementQuestion(context, choice: choices.first), items)
@@ -137,13 +143,15 @@ public struct LectureBuilder: Sendable {
         }
 
         let failed = course.posts.filter { $0.post == nil }
+        let warnings = course.posts.flatMap { post in post.post?.textWarnings?.map { "\(post.path): \($0)" } ?? [] }
         return LectureBundle(
             id: course.id, source: course.source, status: failed.isEmpty ? .ok : .partial,
             statusReason: failed.isEmpty ? nil : "Some posts could not be read: " + failed.map {
                 "\($0.path) (\($0.error?.code.rawValue ?? "error"))"
             }.joined(separator: ", "),
             title: title, subjects: subjects, questionPool: pool, schedule: .standard,
-            media: media.isEmpty ? nil : media.values.sorted { $0.path < $1.path })
+            media: media.isEmpty ? nil : media.values.sorted { $0.path < $1.path },
+            warnings: warnings.isEmpty ? nil : warnings)
     }
 
     /// Local images (inbox-relative paths inside the course folder) are published under
@@ -223,7 +231,7 @@ public struct LectureBuilder: Sendable {
             guard section.blocks.contains(where: { $0.type != .heading }) else { return nil }
             // The bit before the first h2 is often only a byline ("Week 1, post 1 · 10 minutes"): not a topic.
             if index == 0, sections.count > 1, section.blocks.allSatisfy({ $0.type == .paragraph || $0.type == .heading }),
-               Self.keySentence(section.blocks) == nil,
+               Self.keySentence(section.blocks, title: section.title) == nil,
                section.blocks.reduce(0, { $0 + FactFinder.wordCount($1.plainText) }) < 20 { return nil }
             let id = StableID.make(courseID, coursePost.sha256, String(index))
             return Topic(id: id, title: section.title, week: week, source: source, blocks: section.blocks,
@@ -231,19 +239,75 @@ public struct LectureBuilder: Sendable {
         }
     }
 
-    /// The topic's first explanatory sentence, which its questions are built on; a question (a review
-    /// item such as "What does the print function do?") only when the topic has no statement at all.
-    static func keySentence(_ blocks: [Block]) -> String? {
+    /// The topic's main idea, which its questions are built on: of its explanatory sentences, the one that shares
+    /// most words with the topic's other sentences and its title (not simply the first: "Finally, while display
+    /// equations look good …"); a question (a review item such as "What does the print function do?") only when
+    /// the topic has no statement at all.
+    static func keySentence(_ blocks: [Block], title: String) -> String? {
+        keySentences(blocks, title: title).main
+    }
+
+    /// The key sentence and the next most central statement (a topic's second point), when it has one.
+    static func keySentences(_ blocks: [Block], title: String) -> (main: String?, second: String?) {
         var question: String?
+        var statements: [(sentence: String, words: Set<String>)] = []
         for block in blocks where block.type == .paragraph || block.type == .quote {
             // The cheap test first: tokenizing is most of the work.
-            for sentence in SentenceSplitter.split(block.plainText)
-            where [".", "!", "?", ":", "…"].contains(sentence.last ?? " ") && Tokenizer.words(in: sentence).count >= 6 {
-                if !FactFinder.isQuestion(sentence) { return sentence }
-                if question == nil { question = sentence }
+            for sentence in SentenceSplitter.split(block.plainText) where [".", "!", "?", ":", "…"].contains(sentence.last ?? " ") {
+                let tokens = Tokenizer.words(in: sentence)
+                guard tokens.count >= 6 else { continue }
+                if FactFinder.isQuestion(sentence) {
+                    if question == nil { question = sentence }
+                } else if statements.count < 40 {
+                    statements.append((sentence, contentWords(tokens.map(\.text))))
+                }
             }
         }
-        return question
+        guard statements.count > 1 else { return (statements.first?.sentence ?? question, nil) }
+        var sentencesWith: [String: Int] = [:]
+        for statement in statements { for word in statement.words { sentencesWith[word, default: 0] += 1 } }
+        let titleWords = contentWords(Tokenizer.words(in: title).map(\.text))
+        var scored: [(sentence: String, score: Double)] = []
+        for statement in statements {
+            // Words the other sentences share, per word of this one (smoothed so a short sentence is not favoured
+            // for one shared word), plus the title's words; a sentence leaning on the one before it counts less.
+            let shared = statement.words.reduce(0) { $0 + (sentencesWith[$1]! - 1) }
+            var score = Double(shared) / Double(statement.words.count + 3)
+                + Double(statement.words.intersection(titleWords).count)
+            if startsWithConnective(statement.sentence) { score /= 2 }
+            scored.append((statement.sentence, score))
+        }
+        // Highest score first; ties go to the earlier sentence (the sort is stable).
+        let ranked = scored.enumerated().sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }
+        return (ranked[0].element.sentence, ranked[1].element.sentence)
+    }
+
+    /// Lower-cased words of four letters or more that carry meaning, a final plural "s" dropped.
+    static func contentWords(_ words: [String]) -> Set<String> {
+        var out = Set<String>()
+        for word in words where word.count >= 4 {
+            var lower = word.lowercased()
+            guard !functionWords.contains(lower) else { continue }
+            if lower.count > 4, lower.hasSuffix("s"), !lower.hasSuffix("ss") { lower.removeLast() }
+            out.insert(lower)
+        }
+        return out
+    }
+
+    private static let functionWords: Set<String> = [
+        "that", "this", "with", "from", "have", "has", "there", "which", "when", "what", "your", "will", "they",
+        "them", "then", "than", "also", "into", "more", "some", "such", "only", "each", "these", "those", "about",
+        "would", "could", "should", "their", "were", "been", "does", "here", "just", "like", "very", "most", "other",
+        "where", "while", "because", "before", "after", "same", "many", "much", "even", "well", "make", "can't",
+        "don't", "it's", "let's", "using", "used", "example", "following", "below", "above",
+    ]
+
+    /// "Finally, …", "However, …", "So …": a sentence that continues the one before it.
+    static func startsWithConnective(_ sentence: String) -> Bool {
+        let firstWord = sentence.prefix { $0.isLetter }.lowercased()
+        return ["finally", "however", "but", "so", "also", "then", "thus", "therefore", "instead", "otherwise",
+                "similarly", "likewise", "additionally", "furthermore", "moreover", "and", "or", "now", "next"]
+            .contains(firstWord)
     }
 }
 

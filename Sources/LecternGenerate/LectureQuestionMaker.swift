@@ -16,6 +16,8 @@ struct LectureQuestionMaker: Sendable {
         /// `sourceText` prepared once for the validator.
         var source: QuestionValidator.Source
         var keySentence: String?
+        /// The next most central statement: a second point to ask about.
+        var secondSentence: String?
         var code: Block?
     }
 
@@ -31,6 +33,9 @@ struct LectureQuestionMaker: Sendable {
     let candidatesBySort: [String: [Candidate]]
     /// Each topic's own facts (refined), best first.
     let factsByTopic: [String: [LectureFact]]
+    /// The course's definitions ("A **list** is …", "`len()` returns …"), in course order: where a definition
+    /// question's answer and distractors come from.
+    let definitions: [Definition]
 
     /// A distractor candidate and its answer's forms: lower case, the validator's key, parts of speech (only
     /// read by `multipleChoice`, which needs a validator).
@@ -72,6 +77,7 @@ struct LectureQuestionMaker: Sendable {
         for fact in facts where seen.insert(fact.kind.rawValue + "|" + fact.shape + "|" + fact.answer.lowercased()).inserted {
             bySort[fact.kind.rawValue + "|" + fact.shape, default: []].append(fact)
         }
+        self.definitions = facts.concurrentMap(Definition.init).compactMap { $0 }
         self.factsByTopic = Dictionary(grouping: facts.filter { !$0.sentence.isEmpty }, by: \.topicID)
             .mapValues { $0.sorted { ($0.score, $1.answer) > ($1.score, $0.answer) } }
         // Each candidate's forms need WordNet: made on all cores, then put back under their sorts.
@@ -110,10 +116,11 @@ struct LectureQuestionMaker: Sendable {
 
     static func context(id: String, title: String, blocks: [Block]) -> TopicContext {
         let sourceText = blocks.map(\.plainText).joined(separator: "\n")
+        let keys = LectureBuilder.keySentences(blocks, title: title)
         return TopicContext(id: id, title: title, blocks: blocks,
                             facts: FactFinder.facts(topicID: id, topicTitle: title, blocks: blocks),
                             sourceText: sourceText, source: QuestionValidator.Source(sourceText),
-                            keySentence: LectureBuilder.keySentence(blocks),
+                            keySentence: keys.main, secondSentence: keys.second,
                             code: firstCode(blocks))
     }
 
@@ -345,13 +352,113 @@ struct LectureQuestionMaker: Sendable {
                      explanation: "The lesson says: “\(fact.sentence)”")
     }
 
+    /// What a term is or what a named function, keyword or command does, in the lesson's own words: the rest of a
+    /// sentence that opens with the fact ("A **list** is an ordered collection …", "`len()` returns …").
+    struct Definition: Sendable {
+        var fact: LectureFact
+        var verb: String
+        /// The words after the verb, without the closing full stop.
+        var predicate: String
+        var option: String { verb + " " + predicate }
+        /// `QuestionValidator.comparisonKey(option)`, made once: every definition is a candidate option many times.
+        var key: String
+        /// "is"-like verbs say what something is; the rest what it does. Options keep to one of the two.
+        var saysWhatItIs: Bool { ["is", "are", "means", "refers"].contains(verb) }
+
+        static let nouns: Set<String> = ["function", "method", "command", "keyword", "module", "class", "option",
+            "attribute", "setting", "tag", "type", "macro", "trait", "operator", "statement", "variable", "property", "flag"]
+        static let verbs: Set<String> = ["is", "are", "means", "refers", "returns", "creates", "lets", "allows", "makes",
+            "gives", "prints", "reads", "writes", "holds", "stores", "takes", "converts", "checks", "removes", "adds",
+            "tells", "defines", "provides", "contains", "represents", "controls", "runs", "calls", "loads", "sets"]
+
+        init?(_ fact: LectureFact) {
+            guard fact.kind != .year, !fact.sentence.isEmpty else { return nil }
+            var words = fact.sentence.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            if let first = words.first, ["the", "a", "an"].contains(first.lowercased()) { words.removeFirst() }
+            let answerWords = fact.answer.split(separator: " ").count
+            guard words.count > answerWords + 4,
+                  Self.bare(words[0..<answerWords].joined(separator: " ")) == Self.bare(fact.answer) else { return nil }
+            var rest = words.dropFirst(answerWords)
+            if let noun = rest.first, Self.nouns.contains(noun.lowercased()) { rest = rest.dropFirst() }
+            guard let verb = rest.first, Self.verbs.contains(verb) else { return nil }
+            var predicate = rest.dropFirst().joined(separator: " ")
+            while let last = predicate.last, ".:;!".contains(last) { predicate.removeLast() }
+            let predicateWords = predicate.split(separator: " ").count
+            guard (3...30).contains(predicateWords),
+                  !PlainText.contains(predicate.lowercased(), fact.answer.lowercased()) else { return nil }
+            self.fact = fact
+            self.verb = verb
+            self.predicate = predicate
+            key = QuestionValidator.comparisonKey(verb + " " + predicate)
+        }
+
+        /// Lower case without the quotes, backticks and call parentheses a sentence may write around a name.
+        static func bare(_ text: String) -> String {
+            var text = text.lowercased()
+            text.removeAll { "`'\"“”‘’,".contains($0) }
+            if text.hasSuffix("()") { text.removeLast(2) }
+            return text
+        }
+    }
+
+    /// A topic's first definition as a multiple-choice item: its predicate among other lessons' predicates of the
+    /// same kind (what a term is, or what a name does).
+    func definitionPoolQuestion(_ topic: TopicContext) -> PoolQuestion? {
+        guard let validator else { return nil }
+        for fact in factsByTopic[topic.id] ?? [] {
+            guard let definition = Definition(fact) else { continue }
+            var keys: Set<String> = [definition.key]
+            var options = [definition.option]
+            let lowerAnswer = fact.answer.lowercased()
+            // Seeded picks, at most 64: a large course has thousands of definitions.
+            var generator = SeededGenerator(seed: "definitions|" + topic.id + "|" + fact.answer)
+            var tried = Set<Int>()
+            while options.count < 4, tried.count < min(definitions.count, 64) {
+                let index = Int(UInt64.random(in: 0..<UInt64(definitions.count), using: &generator))
+                guard tried.insert(index).inserted else { continue }
+                let other = definitions[index]
+                guard other.fact.kind == fact.kind, other.saysWhatItIs == definition.saysWhatItIs,
+                      other.fact.answer.lowercased() != lowerAnswer,
+                      !PlainText.contains(other.predicate.lowercased(), lowerAnswer),
+                      keys.insert(other.key).inserted else { continue }
+                options.append(other.option)
+            }
+            guard options.count == 4 else { continue }
+            options = options.seededShuffle(seed: "definition-order|" + topic.id + "|" + fact.answer)
+            let answerIndex = options.firstIndex(of: definition.option)!
+            let name = display(fact.answer, kind: fact.kind)
+            let asked = definition.saysWhatItIs ? "what \(definition.verb == "are" ? "are" : "is") \(name)" : "what does \(name) do"
+            let quote = "The lesson says: “\(fact.sentence)”"
+            let question = MultipleChoiceQuestion(
+                id: StableID.make(topic.id, "definition", fact.answer), kind: "lecture-definition",
+                stem: "According to “\(topic.title)”, \(asked)?", options: options, answerIndex: answerIndex,
+                explanation: quote, level: 1, optionOrigins: options.map { $0 == definition.option ? "answer" : "course-definition" })
+            guard validator.problems(question, source: topic.source).isEmpty else { continue }
+            return PoolQuestion(id: StableID.make(topic.id, "pool", "definition", fact.answer), topicId: topic.id, renderings: [
+                .init(level: 1, format: .multipleChoice, prompt: question.stem, options: options, answerIndex: answerIndex,
+                      expectedAnswer: definition.option, explanation: quote),
+                .init(level: 2, format: .freeText, prompt: "In one sentence, without looking: \(asked)?", options: nil,
+                      answerIndex: nil, expectedAnswer: fact.sentence, explanation: quote),
+                .init(level: 3, format: .freeText,
+                      prompt: "Explain \(name) to a classmate who missed “\(topic.title)”: \(asked), and when does it matter?",
+                      options: nil, answerIndex: nil, expectedAnswer: fact.sentence, explanation: quote),
+                applyRendering(name: name, topic: topic, fact: fact),
+            ])
+        }
+        return nil
+    }
+
     /// A pool item for a topic without a term to ask about: which lesson says this? In a course with fewer
     /// than four lessons to name, which sentence is from this lesson?
-    func titlePoolQuestion(_ topic: TopicContext) -> PoolQuestion? {
-        guard let key = topic.keySentence, !FactFinder.isQuestion(key), let validator else { return nil }
+    /// With `secondPoint`, it asks about the topic's second most central statement (for a topic whose main idea
+    /// another item asks about already), and has no small-course fallback.
+    func titlePoolQuestion(_ topic: TopicContext, secondPoint: Bool = false) -> PoolQuestion? {
+        guard let key = secondPoint ? topic.secondSentence : topic.keySentence, !FactFinder.isQuestion(key),
+              let validator else { return nil }
         let lowerKey = key.lowercased()
         var options = [topic.title]
         var keys: Set<String> = [validator.normalise(topic.title)]
+        var plainKeys: Set<String> = [QuestionValidator.comparisonKey(topic.title)]
         // Seeded picks from the other titles, stopping at three: large courses have thousands of topics.
         var generator = SeededGenerator(seed: "titles|" + topic.id)
         var tried = Set<Int>()
@@ -359,11 +466,13 @@ struct LectureQuestionMaker: Sendable {
             let index = Int(UInt64.random(in: 0..<UInt64(topicTitles.count), using: &generator))
             guard tried.insert(index).inserted else { continue }
             let other = topicTitles[index]
-            guard other.id != topic.id, !PlainText.contains(lowerKey, other.title.lowercased()) else { continue }
+            guard other.id != topic.id, Self.looksLikeTitle(other.title),
+                  !PlainText.contains(lowerKey, other.title.lowercased()) else { continue }
             let key = validator.normalise(other.title)
-            if !keys.contains(key) { keys.insert(key); options.append(other.title) }
+            let plainKey = QuestionValidator.comparisonKey(other.title)
+            if !keys.contains(key), plainKeys.insert(plainKey).inserted { keys.insert(key); options.append(other.title) }
         }
-        guard options.count == 4 else { return sentencePoolQuestion(topic, key: key, validator: validator) }
+        guard options.count == 4 else { return secondPoint ? nil : sentencePoolQuestion(topic, key: key, validator: validator) }
         options = options.seededShuffle(seed: "title-order|" + topic.id)
         let answerIndex = options.firstIndex(of: topic.title)!
         let quote = "“\(topic.title)” says: “\(key)”"
@@ -372,10 +481,19 @@ struct LectureQuestionMaker: Sendable {
             options: options, answerIndex: answerIndex, explanation: quote, level: 1,
             optionOrigins: options.map { $0 == topic.title ? "answer" : "course-topic" })
         guard validator.problems(question, sourceText: topic.title + "\n" + topic.sourceText).isEmpty else { return nil }
-        return PoolQuestion(id: StableID.make(topic.id, "pool", "title"), topicId: topic.id,
+        return PoolQuestion(id: StableID.make(topic.id, "pool", secondPoint ? "title-second" : "title"), topicId: topic.id,
                             renderings: [.init(level: 1, format: .multipleChoice, prompt: question.stem, options: options,
                                                answerIndex: answerIndex, expectedAnswer: topic.title, explanation: quote)]
-                                + Self.mainIdeaRenderings(topic, key: key, quote: quote))
+                                + (secondPoint ? Self.secondPointRenderings(topic, point: key, quote: quote)
+                                               : Self.mainIdeaRenderings(topic, key: key, quote: quote)))
+    }
+
+    /// For a topic of real prose (60 words or more): which of four statements this lesson makes, its main idea
+    /// among statements of other lessons.
+    func statementPoolQuestion(_ topic: TopicContext) -> PoolQuestion? {
+        guard let key = topic.keySentence, !FactFinder.isQuestion(key), let validator,
+              FactFinder.paragraphs(topic.blocks).reduce(0, { $0 + FactFinder.wordCount($1.plainText) }) >= 60 else { return nil }
+        return sentencePoolQuestion(topic, key: key, validator: validator)
     }
 
     /// Level 1 for a small course: the topic's key sentence among three statements of other lessons that this one
@@ -384,7 +502,13 @@ struct LectureQuestionMaker: Sendable {
         let own = topic.source.collapsed
         var options = [key]
         var keys: Set<String> = [CharacterCollapse.collapse(key)]
-        for other in topics.seededShuffle(seed: "sentences|" + topic.id) where other.id != topic.id && options.count < 4 {
+        // Seeded picks of other topics, at most 32: a large course has thousands.
+        var generator = SeededGenerator(seed: "sentences|" + topic.id)
+        var tried = Set<Int>()
+        while options.count < 4, tried.count < min(topics.count, 32) {
+            let index = Int(UInt64.random(in: 0..<UInt64(topics.count), using: &generator))
+            guard tried.insert(index).inserted, topics[index].id != topic.id else { continue }
+            let other = topics[index]
             for paragraph in FactFinder.paragraphs(other.blocks) where options.count < 4 {
                 for sentence in SentenceSplitter.split(paragraph.plainText)
                 where options.count < 4 && FactFinder.usable(sentence) && Self.isFinishedStatement(sentence) {
@@ -410,11 +534,31 @@ struct LectureQuestionMaker: Sendable {
                                 + Self.mainIdeaRenderings(topic, key: key, quote: quote))
     }
 
+    /// A heading that reads as a lesson's name: not a sentence cut at a colon or a formula ("The probability of getting
+    /// k heads when flipping n coins is:"), nor a long statement.
+    static func looksLikeTitle(_ title: String) -> Bool {
+        guard let last = title.last, !":;,".contains(last) else { return false }
+        return title.split(separator: " ").count <= 10
+    }
+
     /// Starts with a capital letter and ends with a full stop or "!": not a list item or a sentence cut by a
     /// formula, which would stand out next to the answer.
     static func isFinishedStatement(_ sentence: String) -> Bool {
         guard let first = sentence.first, first.isUppercase, let last = sentence.last else { return false }
         return last == "." || last == "!"
+    }
+
+    /// Levels 2–4 of a pool item on a topic's second point.
+    private static func secondPointRenderings(_ topic: TopicContext, point: String, quote: String) -> [PoolQuestion.Rendering] {
+        [
+            .init(level: 2, format: .freeText, prompt: "Besides its main idea, what else does “\(topic.title)” point out? Answer in one sentence.",
+                  options: nil, answerIndex: nil, expectedAnswer: point, explanation: quote),
+            .init(level: 3, format: .freeText, prompt: "“\(topic.title)” says: “\(point)” Explain why, in your own words.",
+                  options: nil, answerIndex: nil, expectedAnswer: point, explanation: quote),
+            .init(level: 4, format: .freeText,
+                  prompt: "Describe a situation where this point of “\(topic.title)” matters, and what you would do there: “\(point)”",
+                  options: nil, answerIndex: nil, expectedAnswer: point, explanation: quote),
+        ]
     }
 
     /// Levels 2–4 of a pool item on a topic's main idea.

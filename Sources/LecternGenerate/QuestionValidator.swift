@@ -70,6 +70,8 @@ public struct QuestionValidator: Sendable {
         }
         let normalised = question.options.map(normalise)
         if Set(normalised).count != normalised.count { problems.append("options are not distinct after case-folding and lemmatising") }
+        let plainKeys = question.options.map(Self.comparisonKey)
+        if Set(plainKeys).count != plainKeys.count { problems.append("two options are the same without markup, TeX delimiters and punctuation") }
         if question.options.contains(where: Self.isBlank) { problems.append("an option is empty") }
         let answer = question.options[question.answerIndex]
         let lowerAnswer = answer.lowercased()
@@ -115,6 +117,35 @@ public struct QuestionValidator: Sendable {
     /// A one-word answer the stem gives away (`normalisedAnswer` is `normalise(answer)`).
     static func answerIsInStem(_ normalisedAnswer: String, answer: String, stemWords: Set<String>) -> Bool {
         !answer.utf8.contains(0x20) && stemWords.contains(normalisedAnswer)
+    }
+
+    /// An option's words as a learner compares them: case-folded letters and digits only, so that markup, TeX
+    /// delimiters (`$`, `\\(`) and punctuation do not make two options different.
+    public static func comparisonKey(_ text: String) -> String {
+        var key: [UInt8] = []
+        key.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        func keep(_ bytes: some Sequence<UInt8>) {
+            if pendingSpace && !key.isEmpty { key.append(0x20) }
+            pendingSpace = false
+            key.append(contentsOf: bytes)
+        }
+        for scalar in text.unicodeScalars {
+            // ASCII answered from the byte: options are mostly ASCII, and Unicode properties are slow to look up.
+            if scalar.isASCII {
+                let byte = UInt8(scalar.value)
+                switch byte {
+                case 0x61...0x7A, 0x30...0x39: keep(CollectionOfOne(byte))
+                case 0x41...0x5A: keep(CollectionOfOne(byte + 0x20))
+                default: pendingSpace = true
+                }
+            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                keep(scalar.properties.lowercaseMapping.utf8)
+            } else {
+                pendingSpace = true
+            }
+        }
+        return String(decoding: key, as: UTF8.self)
     }
 
     /// Case-folded, and reduced to its lemma when WordNet knows the word.

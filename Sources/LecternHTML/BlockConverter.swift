@@ -87,7 +87,7 @@ final class BlockConverter {
                 continue
             case .h1, .h2, .h3, .h4, .h5, .h6:
                 flush(&acc, into: &out)
-                let text = TextTools.collapse(dom.rawText(of: child, lineBreaks: false))
+                let text = dom.headingText(child)
                 if !text.isEmpty {
                     out.append(Block(type: .heading, text: text, level: Int(String(dom.nodes[node].name.dropFirst())) ?? 1))
                 }
@@ -137,6 +137,7 @@ final class BlockConverter {
             case .hr:
                 flush(&acc, into: &out)
             case .a:
+                if dom.isPermalinkAnchor(child) { continue }
                 var linkStyle = style
                 if let href = dom.nodes[node].attribute("href") {
                     switch urls.link(href) {
@@ -385,9 +386,11 @@ final class BlockConverter {
     }
 
     static func cleanLanguage(_ s: Substring) -> String {
-        String(s.lowercased().unicodeScalars.filter { c in
+        let name = String(s.lowercased().unicodeScalars.filter { c in
             (c >= "a" && c <= "z") || (c >= "0" && c <= "9") || c == "+" || c == "#" || c == "-" || c == "_" || c == "."
         }.prefix(40).map(Character.init))
+        // Sphinx marks blocks "highlight-default" (the project's default lexer) and plain ones "highlight-none": no language.
+        return ["default", "none", "text", "plain", "plaintext"].contains(name) ? "" : name
     }
 
     // MARK: - Quotes

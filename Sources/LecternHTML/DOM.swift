@@ -158,7 +158,7 @@ struct DOM {
             case .text:
                 out += nodes[node].text
             case .element:
-                if i != start && skipping.contains(nodes[node].tag) { continue }
+                if i != start && (skipping.contains(nodes[node].tag) || isPermalinkAnchor(i)) { continue }
                 if nodes[node].tag == .br {
                     out += exact ? "\n" : (lineBreaks ? String(TextTools.lineBreak) : " ")
                     continue
@@ -168,5 +168,17 @@ struct DOM {
             }
         }
         return out
+    }
+
+    /// A permalink anchor that documentation generators put beside headings and definitions (Sphinx's and
+    /// MkDocs' `¶`, Node's `#`, rustdoc's `§`, Docusaurus' zero-width link): an in-page link with no words.
+    func isPermalinkAnchor(_ i: Int32) -> Bool {
+        guard nodes[Int(i)].tag == .a, let href = nodes[Int(i)].attribute("href"), href.hasPrefix("#") else { return false }
+        return rawText(of: i).unicodeScalars.allSatisfy { TextTools.isPermalinkMark($0) || TextTools.isSpace($0) }
+    }
+
+    /// A heading's words: collapsed, without permalink anchors or a trailing permalink mark.
+    func headingText(_ i: Int32) -> String {
+        TextTools.withoutTrailingPermalinkMarks(TextTools.collapse(rawText(of: i, lineBreaks: false)))
     }
 }

@@ -15,7 +15,7 @@ public struct HTMLOptions: Sendable, Hashable, Codable {
 /// libxml2's HTML parser behind a Swift API: HTML course post → sanitised typed blocks.
 public enum HTMLParser {
     /// Bumped whenever the output for the same input can change (part of the stage cache key).
-    public static let version = 1
+    public static let version = 2
 
     private static let initialized: Bool = {
         xmlInitParser()
@@ -53,8 +53,10 @@ public enum HTMLParser {
         }
 
         let title = findTitle(dom: dom, blocks: blocks, sourcePath: sourcePath)
-        let warnings = collectWarnings(read: read, converter: converter)
-        return ParsedPost(title: title, blocks: blocks, warnings: warnings)
+        let readingWarnings = textWarnings(read: read, converter: converter)
+        let warnings = readingWarnings + removalWarnings(read: read, converter: converter)
+        return ParsedPost(title: title, blocks: blocks, warnings: warnings,
+                          textWarnings: readingWarnings.isEmpty ? nil : readingWarnings)
     }
 
     // MARK: - Before libxml2
@@ -112,7 +114,7 @@ public enum HTMLParser {
             if !text.isEmpty { return text }
         }
         if let h1 = dom.first([.h1], under: dom.root) {
-            let text = TextTools.collapse(dom.rawText(of: h1, lineBreaks: false))
+            let text = dom.headingText(h1)
             if !text.isEmpty { return text }
         }
         if let heading = blocks.first(where: { $0.type == .heading }), let text = heading.text, !text.isEmpty {
@@ -123,10 +125,16 @@ public enum HTMLParser {
         return stem.isEmpty ? file : stem
     }
 
-    private static func collectWarnings(read: ReadResult, converter: BlockConverter) -> [String] {
+    /// How the page's text was read, when that may change what a learner sees.
+    private static func textWarnings(read: ReadResult, converter: BlockConverter) -> [String] {
         var warnings: [String] = []
         if read.fellBackToLatin1 {
-            warnings.append("The page is not valid UTF-8 and does not say which encoding it uses; it was read as Windows-1252 (Western European).")
+            let declared = read.declaredEncoding.map { "declares the character encoding \"\($0)\" but its bytes are not valid in it" }
+                ?? "is not valid UTF-8 and does not say which encoding it uses"
+            warnings.append("The page \(declared); it was read as Windows-1252 (Western European). Check its accented letters and symbols.")
+        }
+        if let declared = read.readAsUTF8Despite {
+            warnings.append("The page declares the character encoding \"\(declared)\" but its bytes are UTF-8; it was read as UTF-8. Correct its <meta charset> to utf-8.")
         }
         if let enc = read.unknownEncoding {
             warnings.append("The page declares the character encoding \"\(enc)\", which is not known; some characters may be wrong.")
@@ -134,6 +142,15 @@ public enum HTMLParser {
         if read.endsMidTag {
             warnings.append("The file ends in the middle of a tag, so it was probably cut off; everything before that point was kept.")
         }
+        if converter.depthCapped {
+            warnings.append("Part of the page is nested very deeply; its innermost parts were kept as plain text.")
+        }
+        return warnings
+    }
+
+    /// What was left out for safety or because it could not be used.
+    private static func removalWarnings(read: ReadResult, converter: BlockConverter) -> [String] {
+        var warnings: [String] = []
         for (name, n) in read.droppedExecutable.sorted(by: { $0.key < $1.key }) {
             warnings.append("Removed \(TextTools.plural(n, "\(name) element")) (embedded code or pages are never copied).")
         }
@@ -159,9 +176,6 @@ public enum HTMLParser {
         }
         if converter.imagesWithoutSource > 0 {
             warnings.append("Left out \(TextTools.plural(converter.imagesWithoutSource, "image")) without an address.")
-        }
-        if converter.depthCapped {
-            warnings.append("Part of the page is nested very deeply; its innermost parts were kept as plain text.")
         }
         return warnings
     }

@@ -14,6 +14,10 @@ struct ReadResult {
     var fellBackToLatin1 = false
     /// A declared encoding libxml2 does not know.
     var unknownEncoding: String?
+    /// The encoding the page declares (`<meta charset>`, http-equiv or XML declaration), as written.
+    var declaredEncoding: String?
+    /// The page declares this single-byte encoding, but its bytes are UTF-8 and were read as UTF-8.
+    var readAsUTF8Despite: String?
     /// Control characters removed or mapped from Windows-1252.
     var controlCharactersFixed = 0
     /// The file ends inside a tag: probably cut off.
@@ -73,6 +77,29 @@ enum LibXMLReader {
     ]
 
     static func read(_ data: Data) throws(LecternError) -> ReadResult {
+        let asDeclared = try read(data, forcingUTF8: false)
+        // libxml2 2.9 reads an undeclared page as Latin-1 from its first non-ASCII byte, and valid UTF-8 re-labelled
+        // as Latin-1 or Windows-1252 (by a server, an editor or a copy) comes out the same way: mojibake
+        // ("ConditionsÂ¶"). The bytes decide; plain ASCII reads the same either way.
+        let declared = asDeclared.declaredEncoding
+        guard declared.map(isSingleByteCharset) ?? !hasBOM(data),
+              data.contains(where: { $0 >= 0x80 }), String(validating: data, as: UTF8.self) != nil else { return asDeclared }
+        var asUTF8 = try read(data, forcingUTF8: true)
+        asUTF8.readAsUTF8Despite = declared
+        return asUTF8
+    }
+
+    static func hasBOM(_ data: Data) -> Bool {
+        data.starts(with: [0xEF, 0xBB, 0xBF]) || data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])
+    }
+
+    static func isSingleByteCharset(_ name: String) -> Bool {
+        let name = name.lowercased()
+        return ["iso-8859", "iso8859", "iso_8859", "latin", "windows-125", "cp125", "us-ascii", "ascii", "l1"]
+            .contains { name.hasPrefix($0) }
+    }
+
+    private static func read(_ data: Data, forcingUTF8: Bool) throws(LecternError) -> ReadResult {
         guard let ctxt = htmlNewParserCtxt() else {
             throw LecternError(.internalError, "The HTML reader could not start (out of memory?).")
         }
@@ -80,7 +107,8 @@ enum LibXMLReader {
 
         let collector = ErrorCollector()
         let options = Int32(bitPattern: HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
-                                | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+                                | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue
+                                | (forcingUTF8 ? HTML_PARSE_IGNORE_ENC.rawValue : 0))
         // The structured error handler is per thread in libxml2, and parsing is synchronous, so
         // installing it around this one call sees only this parse's errors.
         let box = Unmanaged.passRetained(collector)
@@ -90,9 +118,9 @@ enum LibXMLReader {
         }
         let doc: htmlDocPtr? = data.withUnsafeBytes { raw -> htmlDocPtr? in
             guard let base = raw.baseAddress else { return nil }
-            // No encoding is forced: libxml2 reads the BOM, <meta charset> and http-equiv itself.
+            // Unless forced, libxml2 reads the BOM, <meta charset> and http-equiv itself.
             return htmlCtxtReadMemory(ctxt, base.assumingMemoryBound(to: CChar.self), Int32(raw.count),
-                                      nil, nil, options)
+                                      nil, forcingUTF8 ? "UTF-8" : nil, options)
         }
         xmlSetStructuredErrorFunc(nil, nil)
         box.release()
@@ -128,15 +156,15 @@ enum LibXMLReader {
         // libxml2 2.9 silently reads an undeclared non-UTF-8 page as Latin-1 (we then map the
         // Windows-1252 range); tell the teacher, since a page in another encoding would come out wrong.
         let declared = doc.pointee.encoding != nil
-        let hasBOM = data.starts(with: [0xEF, 0xBB, 0xBF]) || data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])
         result.fellBackToLatin1 = collector.invalidEncoding
-            || (!declared && !hasBOM && String(validating: data, as: UTF8.self) == nil)
+            || (!declared && !hasBOM(data) && String(validating: data, as: UTF8.self) == nil)
         let trimmedEnd = data.lastIndex(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 })
         if let end = trimmedEnd, let lastOpen = data[...end].lastIndex(of: UInt8(ascii: "<")) {
             let lastClose = data[...end].lastIndex(of: UInt8(ascii: ">"))
             result.endsMidTag = lastClose.map { $0 < lastOpen } ?? true
         }
         result.unknownEncoding = collector.unknownEncoding
+        result.declaredEncoding = doc.pointee.encoding.map { String(cString: $0) }
         copyTree(rootNode, into: &result)
         result.dom.indexChildren()
         return result

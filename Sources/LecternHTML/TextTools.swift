@@ -12,6 +12,31 @@ enum TextTools {
         }
     }
 
+    /// The marks documentation generators use for permalinks (¶ § # 🔗 ⚓ ⁋, with zero-width and emoji
+    /// variation characters around them).
+    static func isPermalinkMark(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0xB6, 0xA7, 0x23, 0x1F517, 0x2693, 0x204B, 0x200B, 0x200C, 0x200D, 0xFEFF, 0xFE0F: return true
+        default: return false
+        }
+    }
+
+    /// A heading's words without the permalink mark a generator left as plain text at its end ("Classes¶",
+    /// "Iterators §"). A trailing `#` is kept unless a space sets it apart: "C#" is a name.
+    static func withoutTrailingPermalinkMarks(_ text: String) -> String {
+        var scalars = Substring(text).unicodeScalars
+        while let last = scalars.last {
+            if last == "#" {
+                let before = scalars.dropLast().last
+                guard before.map(isSpace) ?? false else { break }
+            } else if !isPermalinkMark(last) && !isSpace(last) {
+                break
+            }
+            scalars.removeLast()
+        }
+        return String(Substring(scalars))
+    }
+
     /// How many scalars of `text` are not `isSpace`, counted on UTF-8 bytes: every scalar has one byte
     /// outside 0x80–0xBF, and U+00A0 is C2 A0.
     static func nonSpaceScalarCount(_ text: String) -> Int {

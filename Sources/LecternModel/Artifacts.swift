@@ -76,9 +76,13 @@ public struct ParsedPost: Codable, Sendable, Hashable {
     public var blocks: [Block]
     /// Things the parser noticed and recovered from (dropped scripts, a truncated parse, ...).
     public var warnings: [String]
-    public init(title: String, blocks: [Block], warnings: [String]) {
+    /// Those of `warnings` about how the page's text was read (a contradicted or unknown charset, a cut-off file,
+    /// deep nesting): the lecture bundle carries these, since they change what a learner reads.
+    public var textWarnings: [String]?
+    public init(title: String, blocks: [Block], warnings: [String], textWarnings: [String]? = nil) {
         self.title = title
         self.blocks = blocks
         self.warnings = warnings
+        self.textWarnings = textWarnings
     }
 }

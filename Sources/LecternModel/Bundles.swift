@@ -271,11 +271,14 @@ public struct LectureBundle: Codable, Sendable, Hashable {
     public var schedule: ReviewSchedule?
     /// Local images the topics show, copied into the output folder by the publisher.
     public var media: [MediaFile]?
+    /// How the posts' text was read when that changes what a learner sees, each "post path: warning" (a
+    /// contradicted charset, a cut-off file).
+    public var warnings: [String]?
     /// In the order of their names: the canonical JSON writer then has no entry to move.
-    enum CodingKeys: String, CodingKey { case id, media, questionPool, schedule, schema, source, status, statusReason, subjects, title }
+    enum CodingKeys: String, CodingKey { case id, media, questionPool, schedule, schema, source, status, statusReason, subjects, title, warnings }
     public init(id: String, source: SourceRef, status: BundleStatus, statusReason: String?, title: String,
                 subjects: [Subject], questionPool: [PoolQuestion], schedule: ReviewSchedule? = nil,
-                media: [MediaFile]? = nil) {
+                media: [MediaFile]? = nil, warnings: [String]? = nil) {
         self.id = id
         self.source = source
         self.status = status
@@ -285,5 +288,6 @@ public struct LectureBundle: Codable, Sendable, Hashable {
         self.questionPool = questionPool
         self.schedule = schedule
         self.media = media
+        self.warnings = warnings
     }
 }

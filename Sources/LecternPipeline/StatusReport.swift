@@ -29,6 +29,8 @@ public struct ItemStatus: Codable, Sendable {
     public var stages: [Stage]
     /// Why the item is in its state, in one sentence (and, for a done item, why the next run would rebuild it).
     public var reason: String?
+    /// A lecture bundle's warnings about how its posts' text was read (a contradicted charset, a cut-off file).
+    public var warnings: [String]?
 }
 
 /// An item's overall state from its scan error and stage runs; the index and status agree because both use this.
@@ -57,7 +59,7 @@ extension Pipeline {
         let rebuild = Dictionary(plan.resets.map { ($0.key, $0.reason) },
                                  uniquingKeysWith: { first, _ in first })
         let runsByItem = Dictionary(grouping: runs, by: \.itemID)
-        return items.map { item in
+        return try items.map { item in
             let itemRuns = (runsByItem[item.id] ?? []).sorted { $0.seq < $1.seq }
             let outcome = ItemOutcome(item: item, runs: itemRuns)
             let bundle = outcome.state == .done ? Publisher.bundlePath(for: item) : nil
@@ -71,7 +73,8 @@ extension Pipeline {
                 id: item.id, kind: item.kind, source: SourceRef(path: item.sourcePath, sha256: item.sha256),
                 state: outcome.state, errorCode: outcome.error?.code, errorMessage: outcome.error?.message,
                 advice: outcome.error?.code.advice, failedStage: outcome.failedStage, bundle: bundle,
-                stages: stages, reason: Self.reason(item: item, outcome: outcome, stages: stages))
+                stages: stages, reason: Self.reason(item: item, outcome: outcome, stages: stages),
+                warnings: bundle == nil || item.kind != .lecture ? nil : try lectureWarnings(itemID: item.id))
         }
     }
 
@@ -104,6 +107,13 @@ extension Pipeline {
             }
             return "every stage is done and up to date"
         }
+    }
+
+    /// The warnings a lecture bundle records, when it has any.
+    func lectureWarnings(itemID: String) throws -> [String]? {
+        struct Warnings: Decodable { var warnings: [String]? }
+        guard let data = try bundleData(itemID: itemID) else { return nil }
+        return try JSONDecoder().decode(Warnings.self, from: data).warnings
     }
 
     /// The stored bundle of an item, when it has one.

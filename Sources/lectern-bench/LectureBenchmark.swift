@@ -10,6 +10,7 @@ import LecternText
 /// Corpus: the four posts of samples/intro-to-python, varied into `LECTURE_BENCH_POSTS` posts (default 320)
 /// in 8 week folders: sections reordered, paragraphs repeated, names and numbers changed.
 /// Target: the whole lecture stage within 5× of xmllint's time (the budget of issue 17: readable code over the last 2×).
+/// Then the quality figures on real pages (`LectureQualityBenchmark`).
 enum LectureBenchmark {
     static func run() throws {
         let postCount = Int(ProcessInfo.processInfo.environment["LECTURE_BENCH_POSTS"] ?? "") ?? 320
@@ -110,6 +111,7 @@ enum LectureBenchmark {
                              stage.cpu, xmllintCPU, stage.cpu / xmllintCPU))
             }
         }
+        try LectureQualityBenchmark.run(wordNet: wordNet)
         print("peak memory (VmHWM): \(peakMemory())")
         if !stageOnly {
             let xmllintWall = rows.compactMap(\.xmllint).map(\.wall).sorted()
@@ -149,12 +151,12 @@ enum LectureBenchmark {
     }
 
     /// The lecture stage: read + parse every post, then build the lecture (questions, pool, projects) and encode it.
-    static func timeStage(files: [URL], wordNet: WordNet) throws -> (StageTime, LectureBundle) {
+    static func timeStage(files: [URL], wordNet: WordNet, course: String = "course") throws -> (StageTime, LectureBundle) {
         let start = Date()
         let startCPU = ProcessFigures.cpuSeconds(RUSAGE_SELF)
         // Posts are parsed on all cores, as `lectern run --jobs N` parses them (one parse stage per post).
         let posts = files.concurrentMap { file -> CoursePost in
-            let path = "course/" + file.deletingLastPathComponent().lastPathComponent + "/" + file.lastPathComponent
+            let path = course + "/" + file.deletingLastPathComponent().lastPathComponent + "/" + file.lastPathComponent
             do {
                 let post = try HTMLParser.parse(try Data(contentsOf: file), sourcePath: path, options: HTMLOptions())
                 return CoursePost(path: path, sha256: file.lastPathComponent, post: post, error: nil)
@@ -167,7 +169,7 @@ enum LectureBenchmark {
         }
         let parsed = Date()
         let parsedCPU = ProcessFigures.cpuSeconds(RUSAGE_SELF)
-        let input = CourseInput(id: "bench", source: SourceRef(path: "course", sha256: "bench"),
+        let input = CourseInput(id: "bench", source: SourceRef(path: course, sha256: "bench"),
                                 settings: CourseSettings(title: "Bench"), posts: posts)
         let lecture = try LectureBuilder(options: LectureOptions(), wordNet: wordNet).build(input)
         let built = Date()

@@ -164,6 +164,7 @@ struct StatusCommand: ParsableCommand {
             if let advice = item.advice { lines.append("    What to do: \(advice)") }
         }
         if let bundle = item.bundle { lines.append("    Bundle: \(bundle)") }
+        for warning in item.warnings ?? [] { lines.append("    Warning: \(warning)") }
         return lines.joined(separator: "\n")
     }
 }

@@ -403,3 +403,28 @@ private func topics(_ lecture: LectureBundle) -> [Topic] { lecture.subjects.flat
         #expect(values[0] != values[1])
     }
 }
+
+@Suite struct KeySentenceTests {
+    /// The main idea is the sentence the topic's other sentences and its title share most words with, not the first.
+    @Test func keySentenceIsTheMostCentralNotTheFirst() {
+        let blocks = [
+            para("Finally, while display equations look good, they take space on the page."),
+            para("An equation states that two expressions are equal. Solving an equation finds the values that make both expressions equal. The equation x + 2 = 5 has one solution."),
+        ]
+        #expect(LectureBuilder.keySentence(blocks, title: "Solving equations")
+                == "Solving an equation finds the values that make both expressions equal.")
+    }
+
+    @Test func aQuestionOnlyWhenThereIsNoStatement() {
+        let blocks = [para("What does the print function do with its arguments?")]
+        #expect(LectureBuilder.keySentence(blocks, title: "Review") == "What does the print function do with its arguments?")
+    }
+}
+
+@Suite struct TitleOptionTests {
+    @Test func sentenceHeadingsAreNotTitleOptions() {
+        #expect(LectureQuestionMaker.looksLikeTitle("Binomial coefficients"))
+        #expect(!LectureQuestionMaker.looksLikeTitle("The probability of getting k heads when flipping n coins is:"))
+        #expect(!LectureQuestionMaker.looksLikeTitle("How the parser turns each of the nodes of a page into blocks of text for the app"))
+    }
+}

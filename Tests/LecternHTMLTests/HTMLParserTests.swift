@@ -385,3 +385,91 @@ private func json(_ post: ParsedPost) throws -> String {
         #expect(post.blocks[1].text == "x+1")
     }
 }
+
+/// Heading markup as documentation generators publish it; the excerpts are from Debian's packaged docs:
+/// Jinja's (Sphinx; BSD-3-Clause), Node.js' (its own generator; MIT), MkDocs' (BSD-2-Clause), rustdoc's
+/// (MIT / Apache-2.0), a Jupyter notebook export and Docusaurus (markup as their templates write it).
+@Suite struct PermalinkTests {
+    @Test(arguments: [
+        (##"<h2>Synopsis<a class="headerlink" href="#synopsis" title="Permalink to this heading">¶</a></h2>"##, "Synopsis"),
+        (##"<h2>Modules: ECMAScript modules<span><a class="mark" href="#modules-ecmascript-modules" id="modules-ecmascript-modules">#</a></span><a aria-hidden="true" class="legacy" id="esm_modules_ecmascript_modules"></a></h2>"##,
+         "Modules: ECMAScript modules"),
+        (##"<h2 id="basic-theme">Basic theme<a class="headerlink" href="#basic-theme" title="Permanent link"></a></h2>"##, "Basic theme"),
+        (##"<h2 id="implementations" class="small-section-header">Implementations<a href="#implementations" class="anchor">§</a></h2>"##, "Implementations"),
+        (##"<h2 id="Loops">Loops<a class="anchor-link" href="#Loops">&#182;</a></h2>"##, "Loops"),
+        (##"<h2 class="anchor" id="setup">Setup<a href="#setup" class="hash-link" aria-label="Direct link to Setup" title="Direct link to Setup">&#8203;</a></h2>"##, "Setup"),
+        (##"<h2>Classes¶</h2>"##, "Classes"),
+        (##"<h2>Why C#</h2>"##, "Why C#"),
+        (##"<h2><a href="#intro">Introduction</a></h2>"##, "Introduction"),
+    ])
+    func headingWithoutMarks(heading: String, expected: String) throws {
+        let post = try parse("<html><body><article>\(heading)<p>Some words about it here.</p></article></body></html>")
+        #expect(post.blocks.first { $0.type == .heading }?.text == expected)
+    }
+
+    @Test func sphinxDefinitionKeepsWordsNotMark() throws {
+        let html = ##"""
+        <html><body><div class="body"><dl class="py function"><dt class="sig" id="jinja2.escape">
+        <span class="sig-name">escape</span>(<em>s</em>)<a class="headerlink" href="#jinja2.escape" title="Permalink to this definition">¶</a></dt>
+        <dd><p>Replace special characters in the string with HTML-safe sequences.</p></dd></dl></div></body></html>
+        """##
+        let post = try parse(html)
+        let text = try json(post)
+        #expect(!text.contains("¶"))
+        #expect(text.contains("escape"))
+    }
+}
+
+@Suite struct CharsetContradictionTests {
+    /// UTF-8 bytes of a real heading and sentence, re-labelled as Windows-1252 (as a misconfigured server does).
+    @Test func utf8LabelledAsSingleByteIsReadAsUTF8WithWarning() throws {
+        let html = ##"<html><head><meta charset="windows-1252"><title>Café</title></head><body><h1>More on Conditions¶</h1><p>The café’s price is 3 € — “cheap”.</p></body></html>"##
+        let post = try parse(Data(html.utf8))
+        #expect(post.blocks.first { $0.type == .heading }?.text == "More on Conditions")
+        #expect(post.blocks.first { $0.type == .paragraph }?.text == "The café’s price is 3 € — “cheap”.")
+        #expect(!(try json(post)).contains("Â"))
+        #expect(post.warnings.contains { $0.contains("declares the character encoding \"windows-1252\" but its bytes are UTF-8") })
+    }
+
+    @Test func latin1HTTPEquivOverUTF8() throws {
+        let html = ##"<html><head><meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-1"></head><body><p>Größe: naïve – ok.</p></body></html>"##
+        let post = try parse(Data(html.utf8))
+        #expect(post.blocks.first?.text == "Größe: naïve – ok.")
+        #expect(post.warnings.contains { $0.contains("bytes are UTF-8") })
+    }
+
+    @Test func cp1252BytesLabelledUTF8AreReadAsWindows1252WithWarning() throws {
+        let html = "<html><head><meta charset=\"utf-8\"></head><body><p>It\u{2019}s 5 \u{20AC} at the caf\u{E9}.</p></body></html>"
+        let data = try #require(html.data(using: .windowsCP1252))
+        let post = try parse(data)
+        #expect(post.blocks.first?.text == "It’s 5 € at the café.")
+        #expect(post.warnings.contains { $0.contains("declares the character encoding") && $0.contains("Windows-1252") })
+    }
+
+    @Test func asciiPageLabelledLatin1HasNoWarning() throws {
+        let html = ##"<html><head><meta charset="iso-8859-1"></head><body><p>Plain words &eacute; only.</p></body></html>"##
+        let post = try parse(Data(html.utf8))
+        #expect(post.blocks.first?.text == "Plain words é only.")
+        #expect(post.warnings.isEmpty)
+    }
+}
+
+@Suite struct TextWarningTests {
+    @Test func charsetWarningIsATextWarningAndRemovalsAreNot() throws {
+        let html = #"<html><head><meta charset="iso-8859-1"></head><body><p onclick="x()">Größe matters here.</p><script>x()</script></body></html>"#
+        let post = try parse(Data(html.utf8))
+        #expect(post.textWarnings?.count == 1)
+        #expect(post.textWarnings?.first?.contains("bytes are UTF-8") == true)
+        #expect(post.warnings.count == 3)
+    }
+}
+
+@Suite struct SphinxCodeLanguageTests {
+    /// Sphinx's wrappers name the lexer: "highlight-default" and "highlight-none" say nothing about the language.
+    @Test func defaultLexerIsNoLanguage() throws {
+        let html = #"<html><body><div class="body"><div class="highlight-default notranslate"><div class="highlight"><pre><span class="n">expr</span> <span class="o">=</span> <span class="n">cos</span><span class="p">(</span><span class="n">x</span><span class="p">)</span></pre></div></div><div class="highlight-python3 notranslate"><div class="highlight"><pre>print(1)</pre></div></div></div></body></html>"#
+        let post = try parse(html)
+        let code = post.blocks.filter { $0.type == .code }
+        #expect(code.map(\.language) == [nil, "python3"])
+    }
+}

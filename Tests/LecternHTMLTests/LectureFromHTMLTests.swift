@@ -78,3 +78,49 @@ import LecternGenerate
         #expect(lecture.questionPool.contains { $0.renderings.first?.format == .multipleChoice })
     }
 }
+
+/// A course of Node.js' `path` reference (excerpts of nodejs-doc's api/path.html, MIT licence) through libxml2: clean
+/// titles, and a definition item built from "The `path.x()` method returns …" with other methods' predicates as options.
+@Suite struct RealReferencePageTests {
+    static let sections = [
+        ("path.basename(path[, suffix])", "path-basename",
+         "<p>The <code>path.basename()</code> method returns the last portion of a <code>path</code>, similar to\nthe Unix <code>basename</code> command. Trailing <a href=\"#pathsep\">directory separators</a> are\nignored.</p>"),
+        ("path.dirname(path)", "path-dirname",
+         "<p>The <code>path.dirname()</code> method returns the directory name of a <code>path</code>, similar to\nthe Unix <code>dirname</code> command. Trailing directory separators are ignored, see\n<a href=\"#pathsep\"><code>path.sep</code></a>.</p>"),
+        ("path.parse(path)", "path-parse",
+         "<p>The <code>path.parse()</code> method returns an object whose properties represent\nsignificant elements of the <code>path</code>. Trailing directory separators are ignored,\nsee <a href=\"#pathsep\"><code>path.sep</code></a>.</p>"),
+        ("path.format(pathObject)", "path-format",
+         "<p>The <code>path.format()</code> method returns a path string from an object. This is the\nopposite of <a href=\"#pathparsepath\"><code>path.parse()</code></a>.</p>"),
+    ]
+
+    @Test func titlesAreCleanAndDefinitionsAreAsked() throws {
+        HTMLParser.initialize()
+        var posts: [CoursePost] = []
+        for (index, section) in Self.sections.enumerated() {
+            let html = """
+            <!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Path | Node.js v18 Documentation</title></head>
+            <body><div id="apicontent"><h2>\(section.0)<span><a class="mark" href="#\(section.1)" id="\(section.1)">#</a></span></h2>
+            \(section.2)</div></body></html>
+            """
+            let path = "node/path-\(index).html"
+            posts.append(CoursePost(path: path, sha256: "\(index)", post: try HTMLParser.parse(Data(html.utf8), sourcePath: path, options: HTMLOptions()), error: nil))
+        }
+        let lecture = try LectureBuilder(options: LectureOptions(), wordNet: try WordNet.shared()).build(CourseInput(
+            id: "node", source: SourceRef(path: "node", sha256: "s"), settings: CourseSettings(title: "Path"), posts: posts))
+        let titles = lecture.subjects.flatMap(\.topics).map(\.title)
+        #expect(titles == Self.sections.map(\.0))
+        let definition = try #require(lecture.questionPool.first { $0.renderings[0].prompt == "According to “path.dirname(path)”, what does `path.dirname()` do?" })
+        let basic = definition.renderings[0]
+        let options = try #require(basic.options)
+        #expect(basic.expectedAnswer == "returns the directory name of a path, similar to the Unix dirname command")
+        #expect(options[try #require(basic.answerIndex)] == basic.expectedAnswer)
+        #expect(options.allSatisfy { $0.hasPrefix("returns ") })
+        #expect(Set(options.map(QuestionValidator.comparisonKey)).count == 4)
+        #expect(definition.renderings.map(\.level) == [1, 2, 3, 4])
+        for item in lecture.questionPool {
+            for rendering in item.renderings {
+                #expect(!rendering.prompt.contains("#") && !(rendering.options ?? []).contains { $0.hasSuffix("#") })
+            }
+        }
+    }
+}

@@ -73,6 +73,30 @@ private let sampleCourseRun = SharedOnce<URL> {
 }
 
 @Suite struct LectureRunTests {
+    /// A real UTF-8 page labelled windows-1252 (as a misconfigured server serves it): read as UTF-8, and the
+    /// contradiction recorded in the bundle and shown by `lectern status`.
+    @Test func relabelledPageIsReadRightAndWarned() async throws {
+        let folder = try TestFolder()
+        let inbox = folder.sub("inbox"), out = folder.sub("out")
+        try LectureInbox.make(inbox)
+        let page = inbox.appendingPathComponent("tiny-functions/week-03/01-functions.html")
+        let relabelled = try String(contentsOf: page, encoding: .utf8)
+            .replacingOccurrences(of: "<meta charset=\"utf-8\">", with: "<meta charset=\"windows-1252\">")
+            .replacingOccurrences(of: "<h2>Calling a function</h2>", with: "<h2>Calling a function<a class=\"headerlink\" href=\"#calling\">¶</a></h2>")
+            .replacingOccurrences(of: "in parentheses, such as", with: "in parentheses (a naïve café example), such as")
+        try Data(relabelled.utf8).write(to: page)
+        _ = try await runPipeline(out: out, inbox: inbox)
+        let (url, _, lecture) = try LectureInbox.lecture(out)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(!text.contains("Â") && !text.contains("¶") && text.contains("a naïve café example"))
+        #expect(lecture.subjects.flatMap(\.topics).map(\.title) == ["Defining a function", "Calling a function"])
+        let warning = "tiny-functions/week-03/01-functions.html: The page declares the character encoding \"windows-1252\" but its bytes are UTF-8"
+        #expect(lecture.warnings?.count == 1 && lecture.warnings?.first?.hasPrefix(warning) == true)
+        let status = try Pipeline(out: out).status(config: PipelineConfig())
+        let item = try #require(status.first { $0.kind == .lecture })
+        #expect(item.warnings == lecture.warnings)
+    }
+
     @Test func runGivesTopicsWithBlocksIntactAndNothingExecutable() async throws {
         let folder = try TestFolder()
         let inbox = folder.sub("inbox"), out = folder.sub("out")

@@ -6,7 +6,7 @@ import LecternStore
 /// A course's parsed posts → the lecture bundle: subjects, topics, engagement questions, pool, projects.
 struct LectureStage: Stage {
     let id = StageID.lecture
-    let version = 4
+    let version = 5
     var options: WritableKeyPath<PipelineConfig, LectureOptions> { \.lecture }
     let reads = StageReads.coursePosts
 

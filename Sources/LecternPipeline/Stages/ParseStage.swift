@@ -6,7 +6,7 @@ import LecternStore
 /// A course post (.html) → sanitised typed blocks (libxml2).
 struct ParseStage: Stage {
     let id = StageID.parse
-    let version = 1
+    let version = 2
     var options: WritableKeyPath<PipelineConfig, HTMLOptions> { \.parse }
     let reads = StageReads.sourceFile
 
