@@ -105,15 +105,18 @@ struct CrashSafetyTests {
             try Data(WatchTests.text("stream\(n)").utf8).write(to: inbox.appendingPathComponent("script-\(n).txt"))
         }
         let reference = folder.sub("reference")
+        let started = ContinuousClock.now
         let clean = try await lectern(["run", "--inbox", inbox.path, "--out", reference.path, "--jobs", "2"], in: folder.url)
         #expect(clean.status == 0, "\(clean.stdout)\n\(clean.stderr)")
+        // Kill within the time a whole run takes here, so a faster machine or faster stages still get killed mid-run.
+        let runMilliseconds = max(100, Int((ContinuousClock.now - started) / .milliseconds(1)))
 
         let out = folder.sub("out")
         var generator = SystemRandomNumberGenerator()
         var killed = 0
         for _ in 0..<4 {
             let process = try CLIProcess(["run", "--inbox", inbox.path, "--out", out.path, "--jobs", "2"], in: folder.url)
-            try await Task.sleep(for: .milliseconds(Int.random(in: 150...2_500, using: &generator)))
+            try await Task.sleep(for: .milliseconds(Int.random(in: runMilliseconds / 10...runMilliseconds * 3 / 4, using: &generator)))
             process.kill(SIGKILL)
             if await process.finish().killed { killed += 1 }
         }
