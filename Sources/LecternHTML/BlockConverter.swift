@@ -1,4 +1,5 @@
 import Foundation
+import LecternBytes
 import LecternModel
 
 /// Inline formatting in force while walking a paragraph.
@@ -178,7 +179,7 @@ final class BlockConverter {
     private func accIsBlank(_ acc: InlineAccumulator) -> Bool {
         acc.pieces.allSatisfy { piece in
             switch piece {
-            case .text(let s, _): return s.unicodeScalars.allSatisfy(TextTools.isSpace)
+            case .text(let s, _): return s.unicodeScalars.allSatisfy(Whitespace.isHTML)
             case .lineBreak: return true
             case .math: return false
             }
@@ -191,7 +192,7 @@ final class BlockConverter {
         for s in siblings[(i + 1)...] {
             let sibling = Int(s)
             if dom.nodes[sibling].kind == .text {
-                if !dom.nodes[sibling].text.unicodeScalars.allSatisfy(TextTools.isSpace) { return false }
+                if !dom.nodes[sibling].text.unicodeScalars.allSatisfy(Whitespace.isHTML) { return false }
                 continue
             }
             if dom.nodes[sibling].tag == .br { continue }
@@ -227,7 +228,7 @@ final class BlockConverter {
             if style != currentStyle { pushRun(); currentStyle = style }
             if style.kind == .code {
                 current += s
-                if let last = s.unicodeScalars.last { lastWasSpace = TextTools.isSpace(last) || last == "\n" }
+                if let last = s.unicodeScalars.last { lastWasSpace = Whitespace.isHTML(last) || last == "\n" }
                 return
             }
             TextTools.appendCollapsingSpaces(s[...], to: &current, lastWasSpace: &lastWasSpace)
@@ -354,7 +355,7 @@ final class BlockConverter {
         var text = dom.rawText(of: node, exact: true)
         // HTML ignores one newline straight after <pre> (CR LF is one Character).
         if text.hasPrefix("\r\n") || text.hasPrefix("\n") { text.removeFirst() }
-        guard !text.unicodeScalars.allSatisfy({ TextTools.isSpace($0) }) else { return nil }
+        guard !text.unicodeScalars.allSatisfy({ Whitespace.isHTML($0) }) else { return nil }
         return Block(type: .code, text: text, language: codeLanguage(node))
     }
 
