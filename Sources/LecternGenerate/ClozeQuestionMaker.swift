@@ -51,7 +51,7 @@ struct ClozeQuestionMaker {
         else { return nil }
         let entries = ([(candidate.answer, "answer")] + chosen).seededShuffle(seed: seed)
         let question = MultipleChoiceQuestion(
-            id: "", kind: "cloze-\(candidate.kind.rawValue)", stem: stem, options: entries.map(\.0),
+            id: "", kind: candidate.kind.questionKind, stem: stem, options: entries.map(\.0),
             answerIndex: entries.firstIndex { $0.1 == "answer" }!,
             explanation: "The text says: “\(candidate.sentence)”",
             level: candidate.kind == .term || candidate.kind == .adjective ? 2 : 1, optionOrigins: entries.map(\.1))
@@ -106,8 +106,18 @@ struct DistractorChooser {
     }
 }
 
-enum AnswerKind: String {
+enum AnswerKind {
     case year, number, name, term, adjective
+
+    var questionKind: QuestionKind {
+        switch self {
+        case .year: return .clozeYear
+        case .number: return .clozeNumber
+        case .name: return .clozeName
+        case .term: return .clozeTerm
+        case .adjective: return .clozeAdjective
+        }
+    }
 }
 
 /// A possible blank: one fact of one sentence.

@@ -72,7 +72,7 @@ struct DefinitionQuestionMaker {
             .choose(answer: term.lemma, stem: stem, pool: pool, checkRelations: true) else { return nil }
         let entries = ([(term.lemma, "answer")] + chosen).seededShuffle(seed: seed)
         let question = MultipleChoiceQuestion(
-            id: "", kind: "definition", stem: stem, options: entries.map(\.0),
+            id: "", kind: .definition, stem: stem, options: entries.map(\.0),
             answerIndex: entries.firstIndex { $0.1 == "answer" }!,
             explanation: "“\(term.lemma)” means \(gloss). The text says: “\(term.sentence)”",
             level: 2, optionOrigins: entries.map(\.1))

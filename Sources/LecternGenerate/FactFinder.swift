@@ -13,6 +13,14 @@ struct LectureFact: Hashable, Sendable {
         case code
         /// A year the lesson states.
         case year
+
+        var questionKind: QuestionKind {
+            switch self {
+            case .term: return .lectureTerm
+            case .code: return .lectureCode
+            case .year: return .lectureYear
+            }
+        }
     }
     var answer: String
     var kind: Kind

@@ -78,7 +78,7 @@ struct QuizPlanner {
     /// DESIGN.md: a quiz of number clozes is a quiz of guessing; at most 4 in 10.
     static let maxNumericClozes = 4
 
-    static func isNumericCloze(_ kind: String) -> Bool { kind == "cloze-year" || kind == "cloze-number" }
+    static func isNumericCloze(_ kind: QuestionKind) -> Bool { kind == .clozeYear || kind == .clozeNumber }
 
     /// Questions a sentence of `words` words may serve: one, two from 12 words, three from 24.
     static func capacity(words: Int) -> Int { words >= 24 ? 3 : words >= 12 ? 2 : 1 }
@@ -93,14 +93,14 @@ struct QuizPlanner {
         var sentenceUses: [Int: Int] = [:]
         var numericClozes = 0
         func take(_ made: MadeQuestion, sharing: Bool = false) -> Bool {
-            let usesSentence = made.question.kind != "definition"
+            let usesSentence = made.question.kind != .definition
             let numeric = Self.isNumericCloze(made.question.kind)
             let uses = sentenceUses[made.sentenceIndex, default: 0]
             let allowed = sharing ? Self.capacity(words: Tokenizer.words(in: facts.sentences[made.sentenceIndex]).count) : 1
             guard chosen.count < count, !(numeric && numericClozes >= Self.maxNumericClozes),
                   !(usesSentence && uses >= allowed), !answers.contains(made.answerKey) else { return false }
             // One statement or meaning question per sentence: a second would show the same sentence again.
-            if sharing, made.question.kind == "statement" || made.question.kind == "vocabulary-in-context",
+            if sharing, made.question.kind == .statement || made.question.kind == .vocabularyInContext,
                chosen.contains(where: { $0.sentenceIndex == made.sentenceIndex && $0.question.kind == made.question.kind }) { return false }
             answers.insert(made.answerKey)
             chosen.append(made)
@@ -121,7 +121,7 @@ struct QuizPlanner {
         for made in cloze { _ = take(made) }
         for made in definitions + statements + meanings { _ = take(made) }
         for made in cloze + statements + meanings { _ = take(made, sharing: true) }
-        return chosen.sorted { ($0.sentenceIndex, $0.question.kind) < ($1.sentenceIndex, $1.question.kind) }
+        return chosen.sorted { ($0.sentenceIndex, $0.question.kind.rawValue) < ($1.sentenceIndex, $1.question.kind.rawValue) }
             .enumerated().map { position, made in
                 var question = made.question
                 question.id = "\(idPrefix)-q\(position + 1)"

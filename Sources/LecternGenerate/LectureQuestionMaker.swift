@@ -222,7 +222,7 @@ struct LectureQuestionMaker: Sendable {
         options = options.seededShuffle(seed: "order|" + fact.topicID + "|" + fact.answer)
         let answerIndex = options.firstIndex { $0.isAnswer }!
         let question = MultipleChoiceQuestion(
-            id: StableID.make(fact.topicID, "mc", fact.answer), kind: "lecture-\(fact.kind.rawValue)",
+            id: StableID.make(fact.topicID, "mc", fact.answer), kind: fact.kind.questionKind,
             stem: stem,
             options: options.map(\.text), answerIndex: answerIndex,
             explanation: "The lesson says: “\(fact.sentence)”", level: 1,
@@ -430,7 +430,7 @@ struct LectureQuestionMaker: Sendable {
             let asked = definition.saysWhatItIs ? "what \(definition.verb == "are" ? "are" : "is") \(name)" : "what does \(name) do"
             let quote = "The lesson says: “\(fact.sentence)”"
             let question = MultipleChoiceQuestion(
-                id: StableID.make(topic.id, "definition", fact.answer), kind: "lecture-definition",
+                id: StableID.make(topic.id, "definition", fact.answer), kind: .lectureDefinition,
                 stem: "According to “\(topic.title)”, \(asked)?", options: options, answerIndex: answerIndex,
                 explanation: quote, level: 1, optionOrigins: options.map { $0 == definition.option ? "answer" : "course-definition" })
             guard validator.problems(question, source: topic.source).isEmpty else { continue }
@@ -477,7 +477,7 @@ struct LectureQuestionMaker: Sendable {
         let answerIndex = options.firstIndex(of: topic.title)!
         let quote = "“\(topic.title)” says: “\(key)”"
         let question = MultipleChoiceQuestion(
-            id: StableID.make(topic.id, "title"), kind: "lecture-topic", stem: "Which lesson of the course says this? “\(key)”",
+            id: StableID.make(topic.id, "title"), kind: .lectureTopic, stem: "Which lesson of the course says this? “\(key)”",
             options: options, answerIndex: answerIndex, explanation: quote, level: 1,
             optionOrigins: options.map { $0 == topic.title ? "answer" : "course-topic" })
         guard validator.problems(question, sourceText: topic.title + "\n" + topic.sourceText).isEmpty else { return nil }
@@ -523,7 +523,7 @@ struct LectureQuestionMaker: Sendable {
         let answerIndex = options.firstIndex(of: key)!
         let quote = "“\(topic.title)” says: “\(key)”"
         let question = MultipleChoiceQuestion(
-            id: StableID.make(topic.id, "sentence"), kind: "lecture-sentence",
+            id: StableID.make(topic.id, "sentence"), kind: .lectureSentence,
             stem: "Which of these sentences is from the lesson “\(topic.title)”?",
             options: options, answerIndex: answerIndex, explanation: quote, level: 1,
             optionOrigins: options.map { $0 == key ? "answer" : "course-sentence" })

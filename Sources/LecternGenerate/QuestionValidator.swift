@@ -85,18 +85,18 @@ public struct QuestionValidator: Sendable {
             problems.append("the answer '\(answer)' appears in the stem")
         }
         if let kind = kindProblem(question.options, answer: answer) { problems.append(kind) }
-        if question.kind == "cloze-term" || question.kind == "definition" {
+        if question.kind == .clozeTerm || question.kind == .definition {
             problems += bandProblems(question.options, answer: answer)
         }
         if question.explanation.isEmpty { problems.append("has no explanation") }
         if let source {
             // A sentence answer may run over a line break of the page; a meaning (vocabulary in context) is
             // supported by the sentence its explanation quotes, checked below.
-            if question.kind != "vocabulary-in-context", !PlainText.contains(source.lowercased, plain: source.lowercasedIsPlain, lowerAnswer),
+            if question.kind != .vocabularyInContext, !PlainText.contains(source.lowercased, plain: source.lowercasedIsPlain, lowerAnswer),
                !(answer.contains(" ") && PlainText.contains(source.collapsed, plain: source.collapsedIsPlain, CharacterCollapse.collapse(answer))) {
                 problems.append("the answer '\(answer)' is not supported by the source text")
             }
-            if question.kind == "cloze-term" || question.kind == "definition" {
+            if question.kind == .clozeTerm || question.kind == .definition {
                 problems += unfamiliarDistractors(question, source: source).map { "distractor '\($0)' is neither a common word nor a word of the text" }
             }
             for quote in Self.quotations(in: question.explanation)

@@ -57,7 +57,7 @@ struct StatementQuestionMaker {
         let entries = ([(sentence, "answer", "")] + chosen.map { ($0.sentence, $0.origin, $0.note) }).seededShuffle(seed: seed)
         let notes = entries.filter { $0.1 != "answer" }.map(\.2).joined(separator: "; ")
         let question = MultipleChoiceQuestion(
-            id: "", kind: "statement", stem: Self.stem, options: entries.map(\.0),
+            id: "", kind: .statement, stem: Self.stem, options: entries.map(\.0),
             answerIndex: entries.firstIndex { $0.1 == "answer" }!,
             explanation: "The other statements each change one thing: \(notes). The text says: “\(sentence)”",
             level: 2, optionOrigins: entries.map(\.1))

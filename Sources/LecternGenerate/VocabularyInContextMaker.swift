@@ -63,7 +63,7 @@ struct VocabularyInContextMaker {
         guard distractors.count == 3 else { return nil }
         let entries = ([(answer, "answer")] + distractors).seededShuffle(seed: seed)
         let question = MultipleChoiceQuestion(
-            id: "", kind: "vocabulary-in-context",
+            id: "", kind: .vocabularyInContext,
             stem: "In “\(term.sentence)”, the word “\(term.surface)” most nearly means …",
             options: entries.map(\.0), answerIndex: entries.firstIndex { $0.1 == "answer" }!,
             explanation: "Here “\(term.surface)” means \(answer). The text says: “\(term.sentence)”",

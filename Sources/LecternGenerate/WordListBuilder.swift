@@ -128,7 +128,7 @@ public struct WordListBuilder: Sendable {
         let origins = Dictionary(uniqueKeysWithValues: [(entry.word, "answer")] + chosen.map { ($0.word, $0.origin) })
         let shuffled = ([entry.word] + chosen.map(\.word)).seededShuffle(seed: "\(idPrefix)|\(entry.word)")
         let question = MultipleChoiceQuestion(
-            id: "\(idPrefix)-\(entry.word)", kind: "definition", stem: stem,
+            id: "\(idPrefix)-\(entry.word)", kind: .definition, stem: stem,
             options: shuffled, answerIndex: shuffled.firstIndex(of: entry.word)!,
             explanation: "“\(entry.word)” (\(posName)) means \(definition). In the text: “\(entry.context)”",
             level: (WordLevel.allCases.firstIndex(of: entry.level) ?? 0) + 1,

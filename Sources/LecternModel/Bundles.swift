@@ -1,9 +1,31 @@
 // The bundle schemas that front ends consume. Field names are a public contract:
 // add fields, never rename them. JSON Schemas for each live in docs/schemas/.
 
+/// What a question asks; the raw values are the bundles' `kind` strings (docs/QUIZ.md, docs/LECTURES.md).
+public enum QuestionKind: String, Codable, Sendable, CaseIterable {
+    // Homework quizzes.
+    case clozeYear = "cloze-year", clozeNumber = "cloze-number", clozeName = "cloze-name", clozeTerm = "cloze-term"
+    case clozeAdjective = "cloze-adjective"
+    /// "Which word means …?" (homework and word-list level tests).
+    case definition
+    case statement
+    case vocabularyInContext = "vocabulary-in-context"
+    // Lecture engagement questions and pool items: a highlighted term, a code name or a year of the lesson, a
+    // definition the lesson gives, the lesson a sentence comes from, the sentence that says something.
+    case lectureTerm = "lecture-term", lectureCode = "lecture-code", lectureYear = "lecture-year"
+    case lectureDefinition = "lecture-definition", lectureTopic = "lecture-topic", lectureSentence = "lecture-sentence"
+
+    public var isCloze: Bool {
+        switch self {
+        case .clozeYear, .clozeNumber, .clozeName, .clozeTerm, .clozeAdjective: return true
+        default: return false
+        }
+    }
+}
+
 public struct MultipleChoiceQuestion: Codable, Sendable, Hashable {
     public var id: String
-    public var kind: String
+    public var kind: QuestionKind
     public var stem: String
     public var options: [String]
     public var answerIndex: Int
@@ -11,7 +33,7 @@ public struct MultipleChoiceQuestion: Codable, Sendable, Hashable {
     public var level: Int
     /// Where each option came from (answer, same-text term, ...), parallel to `options`.
     public var optionOrigins: [String]
-    public init(id: String, kind: String, stem: String, options: [String], answerIndex: Int,
+    public init(id: String, kind: QuestionKind, stem: String, options: [String], answerIndex: Int,
                 explanation: String, level: Int, optionOrigins: [String]) {
         self.id = id
         self.kind = kind

@@ -54,12 +54,12 @@ enum QuizBenchmark {
             let bundle = builder.build(page: ocrPage, id: page.name, source: SourceRef(path: page.name + ".txt", sha256: page.name))
             let source = QuestionValidator.Source(page.text)
             let questions = bundle.quiz.questions
-            for question in questions { kinds[question.kind, default: 0] += 1 }
+            for question in questions { kinds[question.kind.rawValue, default: 0] += 1 }
             results.append(PageResult(
                 name: page.name, set: page.set, words: words.count, questions: questions,
                 valid: questions.filter { validator.problems($0, source: source).isEmpty }.count,
                 familiar: questions.filter { validator.unfamiliarDistractors($0, source: source).isEmpty }.count,
-                numericClozes: questions.filter { $0.kind == "cloze-year" || $0.kind == "cloze-number" }.count,
+                numericClozes: questions.filter { $0.kind == .clozeYear || $0.kind == .clozeNumber }.count,
                 status: bundle.status.rawValue + (bundle.statusReason.map { ": " + $0 } ?? "")))
             if environment["QUIZ_BENCH_SHOW"] == "1" { show(page.name, bundle) }
         }

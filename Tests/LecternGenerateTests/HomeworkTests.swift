@@ -67,17 +67,14 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
     }
 
     @Test func quizzesMixClozeAndDefinitionQuestions() throws {
-        var kinds = Set<String>()
+        var kinds = Set<QuestionKind>()
         for name in samples { kinds.formUnion(build(try worksheet(name)).quiz.questions.map(\.kind)) }
-        #expect(kinds.contains("definition"))
-        #expect(kinds.contains("cloze-year"))
-        #expect(kinds.contains("cloze-number"))
-        #expect(kinds.contains("cloze-term"))
+        #expect(kinds.isSuperset(of: [.definition, .clozeYear, .clozeNumber, .clozeTerm]))
     }
 
     @Test(arguments: samples)
     func definitionQuestionsFollowTheRules(name: String) throws {
-        let definitions = build(try worksheet(name)).quiz.questions.filter { $0.kind == "definition" }
+        let definitions = build(try worksheet(name)).quiz.questions.filter { $0.kind == .definition }
         for question in definitions {
             #expect(question.stem.hasPrefix("Which word means “") || question.stem.hasPrefix("Which term means “"))
             let answer = question.options[question.answerIndex]
@@ -189,14 +186,14 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
             #expect(validator.problems(question, sourceText: text).isEmpty, "\(question.stem)")
         }
         // At most one blank per sentence: a second one would show the first one's answer.
-        let cloze = bundle.quiz.questions.filter { $0.kind.hasPrefix("cloze") }
+        let cloze = bundle.quiz.questions.filter { $0.kind.isCloze }
         #expect(Set(cloze.map(\.explanation)).count == cloze.count)
-        #expect(bundle.quiz.questions.contains { $0.kind == "cloze-year" || $0.kind == "cloze-number" })
-        #expect(bundle.quiz.questions.contains { $0.kind == "definition" })
+        #expect(bundle.quiz.questions.contains { $0.kind == .clozeYear || $0.kind == .clozeNumber })
+        #expect(bundle.quiz.questions.contains { $0.kind == .definition })
     }
 
     @Test func pluralAndSentenceInitialBlanksGetDistractorsWrittenTheSameWay() {
-        let terms = build(benchmarkCastle).quiz.questions.filter { $0.kind == "cloze-term" }
+        let terms = build(benchmarkCastle).quiz.questions.filter { $0.kind == .clozeTerm }
         let answers = terms.map { $0.options[$0.answerIndex] }
         #expect(answers.contains("knights") && answers.contains("Gunpowder"), "\(answers)")
         for question in terms {
@@ -289,13 +286,13 @@ private func realPage(_ name: String) throws -> String {
             #expect(validator.unfamiliarDistractors(question, source: source).isEmpty, "\(question.options)")
         }
         // Argumentative prose has few numbers and names: the kinds teachers write for prose carry the quiz.
-        #expect(bundle.quiz.questions.contains { $0.kind == "statement" })
+        #expect(bundle.quiz.questions.contains { $0.kind == .statement })
         let answers = bundle.quiz.questions.map { validator.normalise($0.options[$0.answerIndex]) }
         #expect(Set(answers).count == answers.count, "\(answers)")
     }
 
     @Test func statementQuestionsChangeOneThingAndSayWhat() throws {
-        let statements = realPages.flatMap { build(try! realPage($0)).quiz.questions }.filter { $0.kind == "statement" }
+        let statements = realPages.flatMap { build(try! realPage($0)).quiz.questions }.filter { $0.kind == .statement }
         #expect(!statements.isEmpty)
         for question in statements {
             let answer = question.options[question.answerIndex]
@@ -322,7 +319,7 @@ private func realPage(_ name: String) throws -> String {
     /// rare shared word must not pick "text" as a Bible passage for a sermon, or type "blocks" as engine blocks.
     @Test func aLaterSenseNeedsPlainEvidenceBeforeItIsDefined() throws {
         let questions = build(try worksheet("printing-press")).quiz.questions
-        for question in questions where question.kind == "definition" {
+        for question in questions where question.kind == .definition {
             let answer = question.options[question.answerIndex]
             let senses = wordNet.synsets(of: answer, pos: .noun)
             guard senses.count > 1, let first = senses.first, !question.stem.contains(first.gloss.prefix(30)) else { continue }
@@ -352,7 +349,7 @@ private func realPage(_ name: String) throws -> String {
     @Test(arguments: samples)
     func numberRichSheetsGetAtMostFourNumberClozes(name: String) throws {
         let kinds = build(try worksheet(name)).quiz.questions.map(\.kind)
-        #expect(kinds.filter { $0 == "cloze-year" || $0 == "cloze-number" }.count <= 4, "\(kinds)")
+        #expect(kinds.filter { $0 == .clozeYear || $0 == .clozeNumber }.count <= 4, "\(kinds)")
     }
 
     @Test func aWorksheetWithNothingToAskAboutIsPartialWithAReason() {
@@ -375,20 +372,20 @@ private func realPage(_ name: String) throws -> String {
     let validator = QuestionValidator(wordNet: wordNet)
 
     func question(_ options: [String], answer: Int = 0, stem: String = "The _____ was parked outside.",
-                  kind: String = "cloze-term") -> MultipleChoiceQuestion {
+                  kind: QuestionKind = .clozeTerm) -> MultipleChoiceQuestion {
         MultipleChoiceQuestion(id: "q", kind: kind, stem: stem, options: options, answerIndex: answer,
                                explanation: "The text says so.", level: 1, optionOrigins: options.map { _ in "test" })
     }
 
     @Test func acceptsAGoodQuestion() {
-        #expect(validator.problems(question(["car", "banana", "violin", "cloud"], kind: "test"), sourceText: "The car was parked outside.").isEmpty)
+        #expect(validator.problems(question(["car", "banana", "violin", "cloud"], kind: .lectureTerm), sourceText: "The car was parked outside.").isEmpty)
     }
 
     @Test func rejectsSynonymHypernymHyponymAndRelative() {
-        #expect(!validator.problems(question(["car", "automobile", "violin", "cloud"], kind: "test")).isEmpty)
-        #expect(!validator.problems(question(["dog", "animal", "violin", "cloud"], kind: "test")).isEmpty)
-        #expect(!validator.problems(question(["animal", "dog", "violin", "cloud"], kind: "test")).isEmpty)
-        #expect(!validator.problems(question(["teacher", "teach", "violin", "cloud"], kind: "test")).isEmpty)
+        #expect(!validator.problems(question(["car", "automobile", "violin", "cloud"], kind: .lectureTerm)).isEmpty)
+        #expect(!validator.problems(question(["dog", "animal", "violin", "cloud"], kind: .lectureTerm)).isEmpty)
+        #expect(!validator.problems(question(["animal", "dog", "violin", "cloud"], kind: .lectureTerm)).isEmpty)
+        #expect(!validator.problems(question(["teacher", "teach", "violin", "cloud"], kind: .lectureTerm)).isEmpty)
     }
 
     @Test func rejectsOptionsEqualAfterLemmatising() {

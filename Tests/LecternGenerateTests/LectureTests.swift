@@ -144,7 +144,7 @@ private func topics(_ lecture: LectureBundle) -> [Topic] { lecture.subjects.flat
             #expect(topicText.contains(sentence))
             #expect(topicText.contains(question.expectedAnswer))
             #expect(question.prompt.contains("_____"))
-            let mcq = MultipleChoiceQuestion(id: "x", kind: "lecture", stem: question.prompt, options: options,
+            let mcq = MultipleChoiceQuestion(id: "x", kind: .lectureTerm, stem: question.prompt, options: options,
                                              answerIndex: answer, explanation: question.feedback, level: 1, optionOrigins: [])
             #expect(validator.problems(mcq, sourceText: topicText).isEmpty, "\(question.prompt) \(options)")
         }
@@ -216,7 +216,7 @@ private func topics(_ lecture: LectureBundle) -> [Topic] { lecture.subjects.flat
                 #expect(!topicText.contains(option))
                 #expect(lessons.contains { $0.1.contains(option) }, "\(option) is not a finished sentence of the course")
             }
-            let mcq = MultipleChoiceQuestion(id: item.id, kind: "lecture", stem: basic.prompt, options: options, answerIndex: answer,
+            let mcq = MultipleChoiceQuestion(id: item.id, kind: .lectureSentence, stem: basic.prompt, options: options, answerIndex: answer,
                                              explanation: basic.explanation ?? "", level: 1, optionOrigins: [])
             #expect(validator.problems(mcq, sourceText: topic.title + "\n" + topicText).isEmpty)
         }
@@ -237,7 +237,7 @@ private func topics(_ lecture: LectureBundle) -> [Topic] { lecture.subjects.flat
             let options = try #require(basic.options)
             let answer = try #require(basic.answerIndex)
             #expect(options.count == 4 && options[answer] == basic.expectedAnswer)
-            let mcq = MultipleChoiceQuestion(id: item.id, kind: "lecture", stem: basic.prompt, options: options, answerIndex: answer,
+            let mcq = MultipleChoiceQuestion(id: item.id, kind: .lectureTerm, stem: basic.prompt, options: options, answerIndex: answer,
                                              explanation: basic.explanation ?? "", level: 1, optionOrigins: [])
             let topic = try #require(lecture.subjects.flatMap(\.topics).first { $0.id == item.topicId })
             let text = topic.title + "\n" + topic.blocks.map(\.plainText).joined(separator: "\n")

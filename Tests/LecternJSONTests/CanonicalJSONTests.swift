@@ -107,7 +107,7 @@ import Testing
     /// Homework and word-list bundles go through the streaming encoder's generic path (dictionaries of doubles,
     /// nested optionals, concurrently written word entries and tests): JSONEncoder's bytes too.
     @Test func homeworkAndWordListBundlesGiveJSONEncodersBytes() throws {
-        let question = MultipleChoiceQuestion(id: "q", kind: "cloze-term", stem: "A _____ \"quoted\" / slash", options: ["a", "b", "c", "d"],
+        let question = MultipleChoiceQuestion(id: "q", kind: .clozeTerm, stem: "A _____ \"quoted\" / slash", options: ["a", "b", "c", "d"],
                                               answerIndex: 2, explanation: "é “curly”\n", level: 1,
                                               optionOrigins: ["answer", "wordnet-coordinate", "same-text-term", "x"])
         let homework = HomeworkBundle(id: "h", source: SourceRef(path: "p.jpg", sha256: "s"), status: .needsReview,
