@@ -23,10 +23,11 @@ samples:
 	bash scripts/make-samples.sh
 
 clean:
-	rm -rf .build $(OUT)/lectern.sqlite* $(OUT)/bundles $(OUT)/media $(OUT)/index.json $(OUT)/.runners
+	rm -rf .build $(OUT)/lectern.sqlite* $(OUT)/bundles $(OUT)/media $(OUT)/exports $(OUT)/index.json $(OUT)/.runners
 
 # Benchmarks print their figures (speed, accuracy, memory); not part of the tests.
 bench:
 	@bash scripts/setup.sh --bench
-	$(SWIFT) build -c release --product lectern --product lectern-bench
+	$(SWIFT) build -c release --product lectern
+	$(SWIFT) build -c release --product lectern-bench
 	.build/release/lectern-bench $(BENCH)

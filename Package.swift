@@ -23,11 +23,13 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         .target(name: "LecternModel"),
-        .target(name: "LecternJSON", dependencies: ["LecternModel"]),
+        // UTF-8 fast paths and the whitespace vocabulary, `package` access only: the text modules share them.
+        .target(name: "LecternBytes"),
+        .target(name: "LecternJSON", dependencies: ["LecternModel", "LecternBytes"]),
         .target(name: "LecternOCR", dependencies: ["CTesseract", "LecternModel"]),
-        .target(name: "LecternHTML", dependencies: ["CLibXML2", "LecternModel"]),
-        .target(name: "LecternText", dependencies: ["LecternModel"], resources: [.copy("Resources")]),
-        .target(name: "LecternGenerate", dependencies: ["LecternModel", "LecternText"]),
+        .target(name: "LecternHTML", dependencies: ["CLibXML2", "LecternModel", "LecternBytes"]),
+        .target(name: "LecternText", dependencies: ["LecternModel", "LecternBytes"], resources: [.copy("Resources")]),
+        .target(name: "LecternGenerate", dependencies: ["LecternModel", "LecternText", "LecternBytes"]),
         .target(name: "LecternExport", dependencies: [
             "LecternModel", "LecternJSON",
             .product(name: "GRDB", package: "GRDB.swift"),
@@ -61,9 +63,10 @@ let package = Package(
             "LecternPipeline", "LecternModel", "LecternJSON", "LecternStore", "LecternOCR", "LecternHTML", "LecternText", "LecternGenerate", "LecternExport",
         ]),
 
+        .testTarget(name: "LecternBytesTests", dependencies: ["LecternBytes"]),
         .testTarget(name: "LecternJSONTests", dependencies: ["LecternJSON", "LecternModel"]),
         .testTarget(name: "LecternOCRTests", dependencies: ["LecternOCR", "LecternModel"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "LecternHTMLTests", dependencies: ["LecternHTML", "LecternGenerate", "LecternText", "LecternModel", "LecternJSON"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LecternHTMLTests", dependencies: ["LecternHTML", "LecternBytes", "LecternGenerate", "LecternText", "LecternModel", "LecternJSON"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LecternTextTests", dependencies: ["LecternText", "LecternModel"]),
         .testTarget(name: "LecternGenerateTests", dependencies: ["LecternGenerate", "LecternText", "LecternModel", "LecternJSON"]),
         .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternModel", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -1,4 +1,5 @@
 import Foundation
+import LecternBytes
 import LecternModel
 import LecternText
 

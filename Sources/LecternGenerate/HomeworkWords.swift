@@ -77,6 +77,9 @@ struct NounForm {
 /// terms share the most content words with the sentence, with a prior for WordNet's sense order
 /// (the first sense is the most frequent). Lemmas on both sides, so "droplets" matches "droplet".
 enum ContextSense {
+    /// The overlap that shows a sense plainly: more than one rare shared word, or several common ones.
+    static let plainEvidence = 1.5
+
     /// `word` itself is left out of the overlap: every sense lists it, and it is in its own sentence.
     /// Words of the rest of the text (`textLemmas`) count half; everyday words count less than rare ones.
     static func best(_ synsets: [Synset], context: String, word: String, textLemmas: Set<String> = [],
@@ -138,9 +141,15 @@ struct TextTerm {
     /// or one the text is about, named three times or more ("package" in a packaging FAQ).
     var isTaught: Bool { band <= 3 || count >= 3 }
 
-    /// One sense, or the text points to one: only then do WordNet's words of that sense make fair distractors.
+    /// One sense, or the text points to one: only then do WordNet's words of that sense make fair distractors
+    /// and its gloss a fair definition. WordNet's first sense is the most frequent, so a little evidence confirms
+    /// it; a later sense must be shown plainly (`ContextSense.plainEvidence`): one shared rare word ("Bible" near
+    /// "42 lines of text", "cast" near type "blocks") is not enough to overrule the odds, and a definition of the
+    /// wrong sense marks a wrong meaning right.
     func senseIsClear(in wordNet: WordNet) -> Bool {
-        senseEvidence >= 1 || wordNet.senseCount(of: lemma, pos: pos) == 1
+        let senses = wordNet.synsets(of: lemma, pos: pos)
+        guard senses.count > 1 else { return true }
+        return senseEvidence >= (senses.first?.id == sense.id ? 1 : ContextSense.plainEvidence)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LecternBytes
 import LecternText
 
 /// Searching, trimming and collapsing lesson text without Foundation's NSString bridging, which was most of the
@@ -46,9 +47,6 @@ enum PlainText {
             return false
         }
     }
-
-    @inline(__always)
-    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0C) }
 
     @inline(__always)
     static func lowerASCII(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
@@ -166,7 +164,7 @@ enum PlainText {
     static func trimmed(_ text: String) -> String {
         guard let first = text.utf8.first, let last = text.utf8.last else { return text }
         // Bytes below 0x80 that are not white space cannot be trimmed; anything else goes to Foundation.
-        let keeps = { (byte: UInt8) in byte < 0x80 && !isSpace(byte) && byte != 0x0D }
+        let keeps = { (byte: UInt8) in byte < 0x80 && !Whitespace.isASCII(byte) }
         return keeps(first) && keeps(last) ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -175,9 +173,8 @@ enum PlainText {
     static func trimmingSpaces(_ text: Substring) -> String {
         let bytes = text.utf8
         var start = bytes.startIndex, end = bytes.endIndex
-        let isSpaceOrTab = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
-        while start < end, isSpaceOrTab(bytes[start]) { bytes.formIndex(after: &start) }
-        while start < end, isSpaceOrTab(bytes[bytes.index(before: end)]) { bytes.formIndex(before: &end) }
+        while start < end, Whitespace.isBlank(bytes[start]) { bytes.formIndex(after: &start) }
+        while start < end, Whitespace.isBlank(bytes[bytes.index(before: end)]) { bytes.formIndex(before: &end) }
         guard start < end else { return "" }
         guard bytes[start] < 0x80, bytes[bytes.index(before: end)] < 0x80 else {
             return text.trimmingCharacters(in: .whitespaces)
@@ -205,8 +202,8 @@ enum PlainText {
         return text.withUTF8 { bytes in
             // A word starts at a byte that is not white space, after one that is (or at the start).
             guard let first = bytes.first else { return 0 }
-            var count = isSpace(first) ? 0 : 1
-            for offset in bytes.indices.dropFirst() where !isSpace(bytes[offset]) && isSpace(bytes[offset - 1]) {
+            var count = Whitespace.isASCII(first) ? 0 : 1
+            for offset in bytes.indices.dropFirst() where !Whitespace.isASCII(bytes[offset]) && Whitespace.isASCII(bytes[offset - 1]) {
                 count += 1
             }
             return count
@@ -224,7 +221,7 @@ enum PlainText {
                 var count = 0
                 var pendingSpace = false
                 for byte in bytes {
-                    if isSpace(byte) {
+                    if Whitespace.isASCII(byte) {
                         pendingSpace = count > 0
                     } else {
                         if pendingSpace {

@@ -35,7 +35,7 @@ struct VocabularyInContextMaker {
         }
         guard let best = overlaps.indices.max(by: { overlaps[$0] < overlaps[$1] }) else { return nil }
         let runnerUp = overlaps.enumerated().filter { $0.offset != best }.map(\.element).max() ?? 0
-        return overlaps[best] >= 1.5 && overlaps[best] >= 2 * runnerUp ? senses[best] : nil
+        return overlaps[best] >= ContextSense.plainEvidence && overlaps[best] >= 2 * runnerUp ? senses[best] : nil
     }
 
     /// A gloss short enough to be an option: its first clause, without WordNet's parentheses.

@@ -1,4 +1,5 @@
 import Foundation
+import LecternBytes
 import LecternModel
 
 /// Inline formatting in force while walking a paragraph.
@@ -95,15 +96,7 @@ final class BlockConverter {
                 flush(&acc, into: &out)
                 if let block = codeBlock(child) { out.append(block) }
             case .code, .kbd, .samp, .tt:
-                let raw = dom.rawText(of: child, exact: true)
-                if style.kind == nil && accIsBlank(acc) && TextTools.containsASCII(raw, "\n") && followedOnlyByBlocks(child, in: children) {
-                    flush(&acc, into: &out)
-                    if let block = codeBlock(child) { out.append(block) }
-                } else if style.kind == .link {
-                    flow(nested, depth: depth + 1, acc: &acc, out: &out, style: style)
-                } else {
-                    acc.pieces.append(.text(raw, InlineStyle(kind: .code, href: nil)))
-                }
+                codeElement(child, in: children, depth: depth, acc: &acc, out: &out, style: style)
             case .blockquote:
                 flush(&acc, into: &out)
                 if let block = quote(child, depth: depth + 1) { out.append(block) }
@@ -138,20 +131,7 @@ final class BlockConverter {
                 flush(&acc, into: &out)
             case .a:
                 if dom.isPermalinkAnchor(child) { continue }
-                var linkStyle = style
-                if let href = dom.nodes[node].attribute("href") {
-                    switch urls.link(href) {
-                    case .allowed(let url):
-                        linkStyle = InlineStyle(kind: .link, href: url)
-                    case .unsafe(let scheme):
-                        unsafeLinkSchemes[scheme, default: 0] += 1
-                    case .outsideInbox:
-                        linksOutsideInbox += 1
-                    case .empty:
-                        break
-                    }
-                }
-                flow(nested, depth: depth + 1, acc: &acc, out: &out, style: linkStyle)
+                flow(nested, depth: depth + 1, acc: &acc, out: &out, style: linkStyle(of: dom.nodes[node], inside: style))
             case .em, .i, .cite, .dfn, .var, .u:
                 flow(nested, depth: depth + 1, acc: &acc, out: &out, style: inner(style, .emphasis))
             case .strong, .b:
@@ -169,6 +149,38 @@ final class BlockConverter {
         }
     }
 
+    /// `<code>` and its kin: a code block when it stands alone on several lines (pages that skip `<pre>`), plain
+    /// text inside a link (the link wins), else inline code.
+    private func codeElement(_ child: Int32, in siblings: ArraySlice<Int32>, depth: Int, acc: inout InlineAccumulator,
+                             out: inout [Block], style: InlineStyle) {
+        let raw = dom.rawText(of: child, exact: true)
+        if style.kind == nil && accIsBlank(acc) && TextTools.containsASCII(raw, "\n") && followedOnlyByBlocks(child, in: siblings) {
+            flush(&acc, into: &out)
+            if let block = codeBlock(child) { out.append(block) }
+        } else if style.kind == .link {
+            flow(dom.children(of: child), depth: depth + 1, acc: &acc, out: &out, style: style)
+        } else {
+            acc.pieces.append(.text(raw, InlineStyle(kind: .code, href: nil)))
+        }
+    }
+
+    /// The style of an `<a>`'s content: a link when its href is allowed; an unsafe or outside-the-inbox href is
+    /// counted (the post's warnings say how many were removed) and its text kept as plain text.
+    private func linkStyle(of anchor: DOMNode, inside style: InlineStyle) -> InlineStyle {
+        guard let href = anchor.attribute("href") else { return style }
+        switch urls.link(href) {
+        case .allowed(let url):
+            return InlineStyle(kind: .link, href: url)
+        case .unsafe(let scheme):
+            unsafeLinkSchemes[scheme, default: 0] += 1
+        case .outsideInbox:
+            linksOutsideInbox += 1
+        case .empty:
+            break
+        }
+        return style
+    }
+
     /// A link keeps its href whatever is nested inside it; code stays code; otherwise the innermost wins.
     private func inner(_ outer: InlineStyle, _ kind: Inline.Kind) -> InlineStyle {
         if outer.kind == .link || outer.kind == .code { return outer }
@@ -178,7 +190,7 @@ final class BlockConverter {
     private func accIsBlank(_ acc: InlineAccumulator) -> Bool {
         acc.pieces.allSatisfy { piece in
             switch piece {
-            case .text(let s, _): return s.unicodeScalars.allSatisfy(TextTools.isSpace)
+            case .text(let s, _): return s.unicodeScalars.allSatisfy(Whitespace.isHTML)
             case .lineBreak: return true
             case .math: return false
             }
@@ -191,7 +203,7 @@ final class BlockConverter {
         for s in siblings[(i + 1)...] {
             let sibling = Int(s)
             if dom.nodes[sibling].kind == .text {
-                if !dom.nodes[sibling].text.unicodeScalars.allSatisfy(TextTools.isSpace) { return false }
+                if !dom.nodes[sibling].text.unicodeScalars.allSatisfy(Whitespace.isHTML) { return false }
                 continue
             }
             if dom.nodes[sibling].tag == .br { continue }
@@ -227,7 +239,7 @@ final class BlockConverter {
             if style != currentStyle { pushRun(); currentStyle = style }
             if style.kind == .code {
                 current += s
-                if let last = s.unicodeScalars.last { lastWasSpace = TextTools.isSpace(last) || last == "\n" }
+                if let last = s.unicodeScalars.last { lastWasSpace = Whitespace.isHTML(last) || last == "\n" }
                 return
             }
             TextTools.appendCollapsingSpaces(s[...], to: &current, lastWasSpace: &lastWasSpace)
@@ -354,7 +366,7 @@ final class BlockConverter {
         var text = dom.rawText(of: node, exact: true)
         // HTML ignores one newline straight after <pre> (CR LF is one Character).
         if text.hasPrefix("\r\n") || text.hasPrefix("\n") { text.removeFirst() }
-        guard !text.unicodeScalars.allSatisfy({ TextTools.isSpace($0) }) else { return nil }
+        guard !text.unicodeScalars.allSatisfy({ Whitespace.isHTML($0) }) else { return nil }
         return Block(type: .code, text: text, language: codeLanguage(node))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LecternBytes
 
 /// The element names the parse stage treats specially, decided once per element when the tree is copied,
 /// so that the walks compare a byte instead of hashing or comparing names.
@@ -174,7 +175,7 @@ struct DOM {
     /// MkDocs' `¶`, Node's `#`, rustdoc's `§`, Docusaurus' zero-width link): an in-page link with no words.
     func isPermalinkAnchor(_ i: Int32) -> Bool {
         guard nodes[Int(i)].tag == .a, let href = nodes[Int(i)].attribute("href"), href.hasPrefix("#") else { return false }
-        return rawText(of: i).unicodeScalars.allSatisfy { TextTools.isPermalinkMark($0) || TextTools.isSpace($0) }
+        return rawText(of: i).unicodeScalars.allSatisfy { TextTools.isPermalinkMark($0) || Whitespace.isHTML($0) }
     }
 
     /// A heading's words: collapsed, without permalink anchors or a trailing permalink mark.

@@ -1,16 +1,9 @@
 import Foundation
+import LecternBytes
 
 enum TextTools {
     /// Private marker for a `<br>` while text is being collapsed; becomes "\n" at the end.
     static let lineBreak: Character = "\u{2028}"
-
-    @inline(__always)
-    static func isSpace(_ s: Unicode.Scalar) -> Bool {
-        switch s.value {
-        case 0x20, 0x09, 0x0A, 0x0D, 0x0C, 0xA0: return true
-        default: return false
-        }
-    }
 
     /// The marks documentation generators use for permalinks (¶ § # 🔗 ⚓ ⁋, with zero-width and emoji
     /// variation characters around them).
@@ -28,8 +21,8 @@ enum TextTools {
         while let last = scalars.last {
             if last == "#" {
                 let before = scalars.dropLast().last
-                guard before.map(isSpace) ?? false else { break }
-            } else if !isPermalinkMark(last) && !isSpace(last) {
+                guard before.map(Whitespace.isHTML) ?? false else { break }
+            } else if !isPermalinkMark(last) && !Whitespace.isHTML(last) {
                 break
             }
             scalars.removeLast()
@@ -37,7 +30,7 @@ enum TextTools {
         return String(Substring(scalars))
     }
 
-    /// How many scalars of `text` are not `isSpace`, counted on UTF-8 bytes: every scalar has one byte
+    /// How many scalars of `text` are not `Whitespace.isHTML`, counted on UTF-8 bytes: every scalar has one byte
     /// outside 0x80–0xBF, and U+00A0 is C2 A0.
     static func nonSpaceScalarCount(_ text: String) -> Int {
         var text = text
@@ -46,7 +39,7 @@ enum TextTools {
             var previous: UInt8 = 0
             for byte in bytes {
                 switch byte {
-                case 0x20, 0x09, 0x0A, 0x0D, 0x0C: break
+                case _ where Whitespace.isHTMLASCII(byte): break
                 case 0xA0 where previous == 0xC2: count -= 1  // the C2 lead byte was counted
                 case 0x80...0xBF: break
                 default: count += 1
@@ -67,7 +60,7 @@ enum TextTools {
     /// an end is then not a printable ASCII character (which is in neither set).
     static func trimmingWhitespace<S: StringProtocol>(_ text: S, newlines: Bool = false) -> String
         where S.UTF8View: BidirectionalCollection {
-        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || (newlines && byte >= 0x0A && byte <= 0x0D) }
+        func isBlank(_ byte: UInt8) -> Bool { Whitespace.isBlank(byte) || (newlines && Whitespace.isLineBreak(byte)) }
         func isPrintable(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
         let bytes = text.utf8
         guard let start = bytes.firstIndex(where: { !isBlank($0) }),
@@ -99,7 +92,7 @@ enum TextTools {
         return out
     }
 
-    /// Appends `text` to `out` with runs of white space (`isSpace`) as one space, none at the start when
+    /// Appends `text` to `out` with runs of white space (`Whitespace.isHTML`) as one space, none at the start when
     /// `lastWasSpace`; updates `lastWasSpace` for the next piece. Works on UTF-8 bytes (U+00A0 is C2 A0);
     /// the stretches that need no change (single spaces between words included) are appended as slices
     /// of `text`, so no intermediate string is built.
@@ -119,7 +112,7 @@ enum TextTools {
                 let byte = bytes[index]
                 var spaceLength = 0
                 switch byte {
-                case 0x20, 0x09, 0x0A, 0x0D, 0x0C: spaceLength = 1
+                case _ where Whitespace.isHTMLASCII(byte): spaceLength = 1
                 case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0xA0: spaceLength = 2
                 default: break
                 }

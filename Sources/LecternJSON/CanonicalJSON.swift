@@ -1,4 +1,5 @@
 import Foundation
+import LecternBytes
 import LecternModel
 
 /// One encoder for everything that is hashed or published: sorted keys, no escaped slashes,
@@ -489,16 +490,11 @@ struct JSONStream {
     /// megabytes of text with few escapes: eight bytes are tested at a time, then the flagged eight one by one.
     @inline(__always)
     static func firstByteToEscape(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        // A byte of `x` is zero, or below `n`, exactly when some high bit of `(x - n·ones) & ~x & highs` is set.
-        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
         var index = start
-        if let base = utf8.baseAddress {
-            while index + 8 <= utf8.count {
-                let x = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if (x &- ones &* 0x20) & ~x & highs != 0 || hasZero(x ^ (ones &* 0x22)) || hasZero(x ^ (ones &* 0x5C)) { break }
-                index += 8
-            }
+        while index + 8 <= utf8.count {
+            let x = UTF8Bytes.load8(utf8, index)
+            if UTF8Bytes.hasByteBelow(x, 0x20) | UTF8Bytes.bytesEqual(x, UInt8(ascii: "\"")) | UTF8Bytes.bytesEqual(x, UInt8(ascii: "\\")) != 0 { break }
+            index += 8
         }
         while index < utf8.count {
             let byte = utf8[index]

@@ -72,7 +72,7 @@ extension Pipeline {
             return ItemStatus(
                 id: item.id, kind: item.kind, source: SourceRef(path: item.sourcePath, sha256: item.sha256),
                 state: outcome.state, errorCode: outcome.error?.code, errorMessage: outcome.error?.message,
-                advice: outcome.error?.code.advice, failedStage: outcome.failedStage, bundle: bundle,
+                advice: outcome.error?.code.advice(for: item.kind), failedStage: outcome.failedStage, bundle: bundle,
                 stages: stages, reason: Self.reason(item: item, outcome: outcome, stages: stages),
                 warnings: bundle == nil || item.kind != .lecture ? nil : try lectureWarnings(itemID: item.id))
         }

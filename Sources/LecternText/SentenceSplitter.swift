@@ -1,4 +1,5 @@
 import Foundation
+import LecternBytes
 
 /// Splits running text into sentences without a language model.
 ///
@@ -53,7 +54,7 @@ public enum SentenceSplitter {
         @inline(__always) func emit(_ end: Int, _ terminated: Bool) {
             guard start >= 0 else { return }
             var e = end
-            while e > start && (UTF8Bytes.isASCIISpace(p[e - 1])) { e -= 1 }
+            while e > start && (Whitespace.isASCII(p[e - 1])) { e -= 1 }
             // Drop spans of bare punctuation ("...", "—").
             var k = start
             while k < e {
@@ -71,11 +72,11 @@ public enum SentenceSplitter {
                 while i < n {
                     let b = p[i]
                     if b < 0x80 {
-                        if !UTF8Bytes.isASCIISpace(b) { break }
+                        if !Whitespace.isASCII(b) { break }
                         i += 1
                     } else {
                         let (v, len) = UTF8Bytes.scalar(p, i)
-                        if !UTF8Bytes.isUnicodeSpace(v) { break }
+                        if !Whitespace.isBeyondASCII(v) { break }
                         i += len
                     }
                 }
@@ -133,8 +134,8 @@ public enum SentenceSplitter {
             if k < n {
                 let c = p[k]
                 let spaceFollows: Bool
-                if c < 0x80 { spaceFollows = UTF8Bytes.isASCIISpace(c) }
-                else { spaceFollows = UTF8Bytes.isUnicodeSpace(UTF8Bytes.scalar(p, k).value) }
+                if c < 0x80 { spaceFollows = Whitespace.isASCII(c) }
+                else { spaceFollows = Whitespace.isBeyondASCII(UTF8Bytes.scalar(p, k).value) }
                 if !spaceFollows { i = k; continue }  // 3.14, U.S.A, example.com, "?!" inside a word
             }
             // Look at what follows.
@@ -144,12 +145,12 @@ public enum SentenceSplitter {
             while m < n {
                 let c = p[m]
                 if c < 0x80 {
-                    guard UTF8Bytes.isASCIISpace(c) else { break }
+                    guard Whitespace.isASCII(c) else { break }
                     if c == 0x0A { if sawNewline { paragraphBreak = true }; sawNewline = true }
                     m += 1
                 } else {
                     let (v, len) = UTF8Bytes.scalar(p, m)
-                    guard UTF8Bytes.isUnicodeSpace(v) else { break }
+                    guard Whitespace.isBeyondASCII(v) else { break }
                     m += len
                 }
             }
@@ -324,14 +325,14 @@ public enum SentenceSplitter {
         while i < end {
             let c = p[i]
             if c < 0x80 {
-                if UTF8Bytes.isASCIISpace(c) || c < 0x20 { pendingSpace = true; i += 1; continue }
+                if Whitespace.isASCII(c) || c < 0x20 { pendingSpace = true; i += 1; continue }
                 if pendingSpace && !out.isEmpty { out.append(0x20) }
                 pendingSpace = false
                 out.append(c)
                 i += 1
             } else {
                 let (v, len) = UTF8Bytes.scalar(p, i)
-                if UTF8Bytes.isUnicodeSpace(v) { pendingSpace = true; i += len; continue }
+                if Whitespace.isBeyondASCII(v) { pendingSpace = true; i += len; continue }
                 if pendingSpace && !out.isEmpty { out.append(0x20) }
                 pendingSpace = false
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + len)]))

@@ -1,4 +1,5 @@
 import Foundation
+import LecternBytes
 import LecternModel
 
 /// Sentences, tokens and lemmas of a script, with counts, forms and a context sentence per lemma.

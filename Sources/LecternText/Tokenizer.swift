@@ -1,4 +1,5 @@
 import Foundation
+import LecternBytes
 
 public struct Token: Sendable, Hashable {
     /// The token as written (curly apostrophes kept).

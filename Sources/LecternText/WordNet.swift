@@ -1,4 +1,5 @@
 import Foundation
+import LecternBytes
 import LecternModel
 import Synchronization
 
@@ -742,14 +743,10 @@ public final class WordNet: Sendable {
     /// Trims spaces and tabs (WordNet glosses are ASCII) without going through Foundation.
     @inline(__always)
     static func trimSpaces(_ s: Substring) -> Substring {
-        var start = s.startIndex, end = s.endIndex
-        while start < end, s[start] == " " || s[start] == "\t" { start = s.index(after: start) }
-        while end > start {
-            let before = s.index(before: end)
-            guard s[before] == " " || s[before] == "\t" else { break }
-            end = before
-        }
-        return s[start..<end]
+        let bytes = s.utf8
+        guard let first = bytes.firstIndex(where: { !Whitespace.isBlank($0) }),
+              let last = bytes.lastIndex(where: { !Whitespace.isBlank($0) }) else { return s[s.endIndex...] }
+        return s[first...last]
     }
 
     // MARK: Relations

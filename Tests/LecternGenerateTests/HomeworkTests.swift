@@ -318,6 +318,19 @@ private func realPage(_ name: String) throws -> String {
         #expect(plural.apply(to: "castle", wordNet: wordNet) == "castles")
     }
 
+    /// A definition question uses WordNet's first (most frequent) sense unless the text shows another plainly: one
+    /// rare shared word must not pick "text" as a Bible passage for a sermon, or type "blocks" as engine blocks.
+    @Test func aLaterSenseNeedsPlainEvidenceBeforeItIsDefined() throws {
+        let questions = build(try worksheet("printing-press")).quiz.questions
+        for question in questions where question.kind == "definition" {
+            let answer = question.options[question.answerIndex]
+            let senses = wordNet.synsets(of: answer, pos: .noun)
+            guard senses.count > 1, let first = senses.first, !question.stem.contains(first.gloss.prefix(30)) else { continue }
+            #expect(!["text", "block"].contains(answer), "\(question.stem)")
+        }
+        #expect(!questions.contains { $0.stem.contains("sermon") || $0.stem.contains("cylinders") }, "\(questions.map(\.stem))")
+    }
+
     @Test func aWordWhoseSenseTheTextDoesNotShowGetsNoWordNetSisters() {
         // WordNet's first sense of "socket" is anatomy; a text about networking must not get body parts.
         let text = """

@@ -1,4 +1,5 @@
 import Foundation
+import LecternBytes
 @testable import LecternHTML
 import Testing
 
@@ -16,7 +17,7 @@ import Testing
         let texts = ["", " ", "plain words here", "  tabs\tand\nlines\r\n", "no\u{A0}break\u{A0}\u{A0}spaces", "café naïve",
                      "“curly” — dash · × ½", "emoji 😀 and 👩‍👩‍👧", "\u{C2}\u{A0}", "Ünïcödé\u{2028}separator", "日本語のテキスト"]
         for text in texts {
-            let expected = text.unicodeScalars.reduce(0) { $0 + (TextTools.isSpace($1) ? 0 : 1) }
+            let expected = text.unicodeScalars.reduce(0) { $0 + (Whitespace.isHTML($1) ? 0 : 1) }
             #expect(TextTools.nonSpaceScalarCount(text) == expected, "\(text)")
         }
     }

@@ -75,6 +75,21 @@ private let sampleCourseRun = SharedOnce<URL> {
 @Suite struct LectureRunTests {
     /// A real UTF-8 page labelled windows-1252 (as a misconfigured server serves it): read as UTF-8, and the
     /// contradiction recorded in the bundle and shown by `lectern status`.
+    /// A page of nothing but menus fails as no-text-found; the teacher is told about the page, not about photos.
+    @Test func aPageWithoutTextGetsAdviceAboutPages() async throws {
+        let folder = try TestFolder()
+        let inbox = folder.sub("inbox")
+        let out = folder.sub("out")
+        try LectureInbox.make(inbox)
+        let menu = "<html><body><nav><a href='/'>Home</a> <a href='/a'>About</a></nav><footer>(c) us</footer></body></html>"
+        try Data(menu.utf8).write(to: inbox.appendingPathComponent("tiny-functions/week-03/02-menu.html"))
+        _ = try await runPipeline(out: out, inbox: inbox)
+        let page = try #require(try Pipeline(out: out).status(config: PipelineConfig()).first { $0.source.path.hasSuffix("02-menu.html") })
+        #expect(page.errorCode == .noTextFound)
+        let advice = try #require(page.advice)
+        #expect(advice.contains("page") && !advice.contains("Photograph"), "\(advice)")
+    }
+
     @Test func relabelledPageIsReadRightAndWarned() async throws {
         let folder = try TestFolder()
         let inbox = folder.sub("inbox"), out = folder.sub("out")

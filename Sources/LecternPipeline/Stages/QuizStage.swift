@@ -7,7 +7,7 @@ import LecternStore
 /// A photo's OCR result → the homework bundle: title, subject and multiple-choice quiz.
 struct QuizStage: Stage {
     let id = StageID.quiz
-    let version = 4
+    let version = 5
     var options: WritableKeyPath<PipelineConfig, QuizOptions> { \.quiz }
     let reads = StageReads.upstreamResult
 
