@@ -63,7 +63,7 @@ struct HomePage: ReviewPage {
             // The plain words of `lectern status`: what happened (the recorded message) and what to do (the code's advice).
             let failures = entry.errorCode.map { code in
                 [Failure(code: code.rawValue, stage: entry.failedStage?.rawValue ?? "", hasStage: entry.failedStage != nil,
-                         happened: entry.errorMessage ?? code.rawValue, advice: code.advice)]
+                         happened: entry.errorMessage ?? code.rawValue, advice: code.advice(for: entry.kind))]
             } ?? []
             let waiting: String? = switch entry.state {
             case .pending: "Waiting for the next `lectern run`."

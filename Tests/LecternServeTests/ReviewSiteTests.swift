@@ -10,7 +10,8 @@ import Testing
 
 /// A real output folder for the review site: the samples' course, one photo and one script, plus hostile inputs
 /// (a script and a course post whose text is markup and script, a course title with a script, and an empty photo
-/// whose name is an attribute break-out, which fails), run through the real pipeline once per test process.
+/// whose name is an attribute break-out, which fails) and a script with no words (which fails too), run through the
+/// real pipeline once per test process.
 final class ReviewSamples: Sendable {
     static let hostileScript = "<script>document.title='pwned'</script>"
     static let hostileAttribute = "\"><img src=x onerror=alert(1)>"
@@ -32,6 +33,7 @@ final class ReviewSamples: Sendable {
             try FileManager.default.copyItem(at: samples.appendingPathComponent(path), to: target)
         }
         try Data().write(to: inbox.appendingPathComponent(Self.hostilePhoto))
+        try "... !!! ??? --- 123 456\n".write(to: inbox.appendingPathComponent("only marks.txt"), atomically: true, encoding: .utf8)
         try """
         The lighthouse keeper wrote \(Self.hostileScript) in the margin of his log every night.
         Visitors who climbed the stairs saw the words \(Self.hostileAttribute) painted on the iron door.
@@ -132,12 +134,18 @@ struct ReviewSiteTests {
                 #expect(body.contains(escaped(item.source.path)), "\(item.source.path)")
             }
             #expect(body.contains("<a href=\"/items/\(lecture.id)\">intro-to-python</a>"))
-            #expect(body.contains("\(index.items.count) items: \(index.items.filter { $0.state == .done }.count) done, 1 failed"))
+            #expect(body.contains("\(index.items.count) items: \(index.items.filter { $0.state == .done }.count) done, 2 failed"))
             #expect(body.contains("<span class=\"state state-failed\">failed</span>"))
             #expect(body.contains("<strong>What happened:</strong> \(escaped(try #require(failed.errorMessage))) <code>[empty-file]</code> (in the ocr stage)"))
-            #expect(body.contains("<strong>What to do:</strong> \(escaped(ErrorCode.emptyFile.advice))"))
+            #expect(body.contains("<strong>What to do:</strong> \(escaped(ErrorCode.emptyFile.advice(for: .homework)))"))
             #expect(body.contains(escaped(ReviewSamples.hostileAttribute)))
             #expect(body.contains("Introduction to Python"), "a done item shows its bundle's title")
+            // The advice fits the item's kind, as in `lectern status`: a script with no words is not told to photograph a page.
+            let wordless = try samples.entry(.wordlist, source: "only marks.txt")
+            #expect(wordless.errorCode == .noTextFound)
+            let row = try #require(body.components(separatedBy: "id=\"item-\(wordless.id)\"").last?.components(separatedBy: "</tr>").first)
+            #expect(row.contains("<strong>What to do:</strong> \(escaped(ErrorCode.noTextFound.advice(for: .wordlist)))"))
+            #expect(!row.contains(escaped(ErrorCode.noTextFound.advice)))
         }
     }
 
@@ -307,7 +315,7 @@ struct ReviewSiteTests {
             #expect(unknown.contains("<h1>Not found</h1>") && unknown.contains("No item has the ID 0000000000000000."))
             let noBundle = try await page(client, "/items/\(failed.id)", status: .notFound)
             #expect(noBundle.contains("has no bundle: it is failed."))
-            #expect(noBundle.contains("<strong>What to do:</strong> \(escaped(ErrorCode.emptyFile.advice))"))
+            #expect(noBundle.contains("<strong>What to do:</strong> \(escaped(ErrorCode.emptyFile.advice(for: .homework)))"))
             _ = try await page(client, "/items/bad%3Cid%3E", status: .badRequest)
             let redirect = try await client.execute(uri: "/items/\(post.id)", method: .get)
             #expect(redirect.status == .seeOther && redirect.headers[.location] == "/items/\(course)")
@@ -381,7 +389,7 @@ struct ReviewSiteBrowserTests {
         // What the DOM must show (as Chromium serialises text: <, > and & escaped), page by page.
         let pages: [(name: String, path: String, title: String, expected: [String])] = [
             ("home", "/", "Items · Lectern review",
-             ["<h1>Items</h1>", "What happened:", domText(try #require(failed.errorMessage)), domText(ErrorCode.emptyFile.advice)]),
+             ["<h1>Items</h1>", "What happened:", domText(try #require(failed.errorMessage)), domText(ErrorCode.emptyFile.advice(for: .homework))]),
             ("homework", "/items/\(homework.id)", "\(homeworkBundle.title) · Lectern review",
              [domText(homeworkBundle.quiz.questions[0].stem), "<img class=\"thumbnail\" src=\"/media/\(homework.id).jpg\"", "✓ answer"]),
             ("wordlist", "/items/\(wordlist.id)", "Word list: scripts/the-last-keeper.txt · Lectern review",
