@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // System libraries: module maps only. Their pointers never leave the wrapper modules.
@@ -49,6 +50,7 @@ let package = Package(
             "LecternModel", "LecternJSON", "LecternGenerate",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Mustache", package: "swift-mustache"),
         ], resources: [.copy("Resources")]),
         .executableTarget(name: "lectern", dependencies: [
             "LecternPipeline", "LecternModel", "LecternJSON", "LecternStore", "LecternGenerate", "LecternServe", "LecternExport",

@@ -11,6 +11,7 @@ packages=(
   wordnet-base                                          # lemmas, senses and definitions
   python3                                               # the tests generate their hostile-input corpus with it
   python3-venv                                          # the export checkers' virtual environment (below)
+  chromium fonts-dejavu-core                            # the review site's browser tests (headless DOM dumps, screenshots)
 )
 
 # `setup.sh --bench` adds what the benchmarks compare against and generate images with.

@@ -73,6 +73,7 @@ public struct ContentServer: Sendable {
             response.headers[.contentType] = path.hasSuffix(".png") ? "image/png" : path.hasSuffix(".jpg") || path.hasSuffix(".jpeg") ? "image/jpeg" : "application/octet-stream"
             return response
         }
+        ReviewSite(content: content).register(on: router)
         return router
     }
 
