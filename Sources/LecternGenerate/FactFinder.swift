@@ -22,11 +22,37 @@ struct LectureFact: Hashable, Sendable {
             }
         }
     }
+    /// The sort of an answer within its kind: distractors come from the same sort (a function for a function).
+    enum Shape: Hashable, Sendable {
+        /// Code: `name()` written as a call; a keyword, literal, file name, constant or type name; another name,
+        /// which the whole course's code then shows to be a function or a variable.
+        case call, keyword, literal, file, constant, type, identifier, function, variable
+        /// Terms: a word, a capitalised name or an acronym, with its head word's most frequent part of speech
+        /// once WordNet has been asked.
+        case word(PartOfSpeech?), name(PartOfSpeech?), acronym(PartOfSpeech?)
+        case year
+
+        /// The same term shape with the head word's part of speech.
+        func with(_ pos: PartOfSpeech) -> Shape {
+            switch self {
+            case .word: return .word(pos)
+            case .name: return .name(pos)
+            case .acronym: return .acronym(pos)
+            default: return self
+            }
+        }
+    }
+
+    /// Facts whose answers may stand in for each other as distractors.
+    struct Sort: Hashable, Sendable {
+        var kind: Kind
+        var shape: Shape
+    }
+
     var answer: String
     var kind: Kind
-    /// Finer kind used to pick distractors of the same sort: `word`, `name` (capitalised), `acronym`,
-    /// `identifier`, `call`, `year`.
-    var shape: String
+    /// Finer kind used to pick distractors of the same sort.
+    var shape: Shape
     var words: Int
     var topicID: String
     var topicTitle: String
@@ -34,6 +60,8 @@ struct LectureFact: Hashable, Sendable {
     var sentence: String
     /// Higher is a better question.
     var score: Int
+
+    var sort: Sort { Sort(kind: kind, shape: shape) }
 }
 
 /// Finds the facts of a topic.
@@ -132,7 +160,7 @@ enum FactFinder {
         PlainText.wordCount(text)
     }
 
-    static func classify(_ text: String, inline: Inline.Kind) -> (LectureFact.Kind, String)? {
+    static func classify(_ text: String, inline: Inline.Kind) -> (LectureFact.Kind, LectureFact.Shape)? {
         let length = text.count
         guard length > 0, length <= 40, !text.utf8.contains(0x0A) else { return nil }
         if inline == .code {
@@ -144,10 +172,10 @@ enum FactFinder {
             let name = isCall ? bytes.dropLast(2) : bytes[...]
             guard let first = name.first, isNameStart(first), name.allSatisfy(isName),
                   name.last != UInt8(ascii: "."), bytes.count >= 2 else { return nil }
-            if isCall { return (.code, "call") }
+            if isCall { return (.code, .call) }
             return (.code, codeShape(String(Substring(name))))
         }
-        if length == 4, let year = Int(text), (1000...2100).contains(year) { return (.year, "year") }
+        if length == 4, let year = Int(text), (1000...2100).contains(year) { return (.year, .year) }
         // Words as `split(separator: " ")` counts them, and whether every character may be in a term.
         var words = 0
         var afterSpace = true
@@ -162,9 +190,9 @@ enum FactFinder {
         }
         guard (1...3).contains(words), length >= 3 else { return nil }
         if words == 1, StopWords.english.contains(text.lowercased()) { return nil }
-        if length >= 2, text.allSatisfy(PlainText.isUppercase) { return (.term, "acronym") }
-        if text.first.map(PlainText.isUppercase) == true { return (.term, "name") }
-        return (.term, "word")
+        if length >= 2, text.allSatisfy(PlainText.isUppercase) { return (.term, .acronym(nil)) }
+        if text.first.map(PlainText.isUppercase) == true { return (.term, .name(nil)) }
+        return (.term, .word(nil))
     }
 
     static let keywords: Set<String> = [
@@ -179,19 +207,19 @@ enum FactFinder {
 
     /// The sort of a code name, so that distractors are keywords for a keyword, files for a file, …
     /// (`function` and `variable` are told apart later, from the course's code blocks).
-    static func codeShape(_ name: String) -> String {
-        if keywords.contains(name) { return "keyword" }
-        if literals.contains(name) { return "literal" }
+    static func codeShape(_ name: String) -> LectureFact.Shape {
+        if keywords.contains(name) { return .keyword }
+        if literals.contains(name) { return .literal }
         // Without a "." byte there is no "." character to split at.
         if name.utf8.contains(UInt8(ascii: ".")) {
             let parts = name.split(separator: ".")
-            if parts.count == 2, fileExtensions.contains(parts[1].lowercased()) { return "file" }
+            if parts.count == 2, fileExtensions.contains(parts[1].lowercased()) { return .file }
         }
         if name.count >= 2, name.allSatisfy({ PlainText.isUppercase($0) || $0 == "_" || PlainText.isNumber($0) }) {
-            return "constant"
+            return .constant
         }
-        if name.first.map(PlainText.isUppercase) == true { return "type" }
-        return "identifier"
+        if name.first.map(PlainText.isUppercase) == true { return .type }
+        return .identifier
     }
 
     /// Names that the course's code calls (`name(`): functions rather than variables.

@@ -30,7 +30,7 @@ struct LectureQuestionMaker: Sendable {
     let topics: [TopicContext]
     /// Distractor candidates by kind and shape, one per distinct answer (first occurrence), in a fixed order,
     /// with the forms `multipleChoice` compares (made once per course, not once per question tried).
-    let candidatesBySort: [String: [Candidate]]
+    let candidatesBySort: [LectureFact.Sort: [Candidate]]
     /// Each topic's own facts (refined), best first.
     let factsByTopic: [String: [LectureFact]]
     /// The course's definitions ("A **list** is …", "`len()` returns …"), in course order: where a definition
@@ -64,18 +64,18 @@ struct LectureQuestionMaker: Sendable {
         // Names the course's code calls or assigns are distractors of the same sort too.
         let known = Set(facts.filter { $0.kind == .code }.map(\.answer))
         for (topic, code) in zip(topics, codeNames) {
-            let names = code.called.map { ($0, "function") } + code.assigned.map { ($0, "variable") }
+            let names = code.called.map { ($0, LectureFact.Shape.function) } + code.assigned.map { ($0, LectureFact.Shape.variable) }
             for (name, shape) in names.sorted(by: { $0.0 < $1.0 }) where !known.contains(name) && !name.utf8.contains(UInt8(ascii: "."))
-                && FactFinder.codeShape(name) == "identifier" && name.count >= 2 {
+                && FactFinder.codeShape(name) == .identifier && name.count >= 2 {
                 facts.append(LectureFact(answer: name, kind: .code, shape: shape, words: 1, topicID: topic.id,
                                          topicTitle: topic.title, sentence: "", score: -100))
             }
         }
         self.courseFacts = facts
-        var bySort: [String: [LectureFact]] = [:]
-        var seen = Set<String>()
-        for fact in facts where seen.insert(fact.kind.rawValue + "|" + fact.shape + "|" + fact.answer.lowercased()).inserted {
-            bySort[fact.kind.rawValue + "|" + fact.shape, default: []].append(fact)
+        var bySort: [LectureFact.Sort: [LectureFact]] = [:]
+        var seen: [LectureFact.Sort: Set<String>] = [:]
+        for fact in facts where seen[fact.sort, default: []].insert(fact.answer.lowercased()).inserted {
+            bySort[fact.sort, default: []].append(fact)
         }
         self.definitions = facts.concurrentMap(Definition.init).compactMap { $0 }
         self.factsByTopic = Dictionary(grouping: facts.filter { !$0.sentence.isEmpty }, by: \.topicID)
@@ -86,7 +86,7 @@ struct LectureQuestionMaker: Sendable {
             Candidate(fact: fact, lower: fact.answer.lowercased(), key: validator?.normalise(fact.answer) ?? "",
                       pos: validator.flatMap { Self.posSet(fact.answer, $0) })
         }
-        var candidatesBySort: [String: [Candidate]] = [:]
+        var candidatesBySort: [LectureFact.Sort: [Candidate]] = [:]
         var start = 0
         for (sort, facts) in sorts {
             candidatesBySort[sort] = Array(candidates[start..<(start + facts.count)])
@@ -99,16 +99,16 @@ struct LectureQuestionMaker: Sendable {
     /// calls them, or the lesson says "the `x` function"), and words by the part of speech of their head word.
     static func refined(_ fact: LectureFact, called: Set<String>, wordNet: WordNet?) -> LectureFact {
         var fact = fact
-        if fact.kind == .code, fact.shape == "identifier" {
+        if fact.kind == .code, fact.shape == .identifier {
             let saysFunction = PlainText.contains(fact.sentence, fact.answer + " function")
                 || PlainText.contains(fact.sentence, fact.answer + "()")
-            fact.shape = called.contains(fact.answer) || saysFunction ? "function" : "variable"
+            fact.shape = called.contains(fact.answer) || saysFunction ? .function : .variable
         }
         if fact.kind == .term, let wordNet, let head = fact.answer.split(separator: " ").last {
             // The head word's most frequent part of speech: "first" is an adjective, "body" a noun.
             let candidates = wordNet.lemmas(of: head.lowercased())
             if let best = candidates.max(by: { wordNet.frequency(of: $0.lemma, pos: $0.pos) < wordNet.frequency(of: $1.lemma, pos: $1.pos) }) {
-                fact.shape += "-" + best.pos.rawValue
+                fact.shape = fact.shape.with(best.pos)
             }
         }
         return fact
@@ -205,7 +205,7 @@ struct LectureQuestionMaker: Sendable {
             }
         } else {
             // Seeded order, nearest word count first; indices are shuffled, not the candidates (copies add up).
-            let candidates = candidatesBySort[fact.kind.rawValue + "|" + fact.shape] ?? []
+            let candidates = candidatesBySort[fact.sort] ?? []
             let order = Array(candidates.indices).seededShuffle(seed: fact.topicID + "|" + fact.answer)
                 .sorted { abs(candidates[$0].fact.words - fact.words) < abs(candidates[$1].fact.words - fact.words) }
             for index in order where distractors.count < 3 {
