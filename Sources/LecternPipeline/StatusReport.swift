@@ -29,7 +29,8 @@ public struct ItemStatus: Codable, Sendable {
     public var stages: [Stage]
     /// Why the item is in its state, in one sentence (and, for a done item, why the next run would rebuild it).
     public var reason: String?
-    /// A lecture bundle's warnings about how its posts' text was read (a contradicted charset, a cut-off file).
+    /// The bundle's warnings: a lecture's about how its posts' text was read (a contradicted charset, a cut-off file),
+    /// any bundle's about review decisions it could not apply (`lectern-reviews.yml`).
     public var warnings: [String]?
 }
 
@@ -74,7 +75,7 @@ extension Pipeline {
                 state: outcome.state, errorCode: outcome.error?.code, errorMessage: outcome.error?.message,
                 advice: outcome.error?.code.advice, failedStage: outcome.failedStage, bundle: bundle,
                 stages: stages, reason: Self.reason(item: item, outcome: outcome, stages: stages),
-                warnings: bundle == nil || item.kind != .lecture ? nil : try lectureWarnings(itemID: item.id))
+                warnings: bundle == nil ? nil : try bundleWarnings(itemID: item.id))
         }
     }
 
@@ -109,8 +110,9 @@ extension Pipeline {
         }
     }
 
-    /// The warnings a lecture bundle records, when it has any.
-    func lectureWarnings(itemID: String) throws -> [String]? {
+    /// The warnings a bundle records, when it has any: a lecture's about how its posts' text was read, and any
+    /// bundle's about review decisions that refer to questions or words no longer made or were not applied.
+    func bundleWarnings(itemID: String) throws -> [String]? {
         struct Warnings: Decodable { var warnings: [String]? }
         guard let data = try bundleData(itemID: itemID) else { return nil }
         return try JSONDecoder().decode(Warnings.self, from: data).warnings

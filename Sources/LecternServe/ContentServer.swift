@@ -8,9 +8,12 @@ import LecternModel
 /// `/openapi.json`, also `docs/openapi.json`). It only reads the output folder.
 public struct ContentServer: Sendable {
     let content: PublishedContent
+    /// The review endpoints (`lectern serve --review`), when review is on.
+    let review: ReviewRoutes?
 
-    public init(out: URL) {
+    public init(out: URL, review: ReviewRoutes? = nil) {
         content = PublishedContent(out: out)
+        self.review = review
     }
 
     /// Serves until the process is stopped (SIGINT or SIGTERM end it gracefully).
@@ -73,6 +76,7 @@ public struct ContentServer: Sendable {
             response.headers[.contentType] = path.hasSuffix(".png") ? "image/png" : path.hasSuffix(".jpg") || path.hasSuffix(".jpeg") ? "image/jpeg" : "application/octet-stream"
             return response
         }
+        review?.register(on: router)
         return router
     }
 

@@ -17,7 +17,8 @@ struct Lectern: AsyncParsableCommand {
         2 usage or configuration error.
         """,
         subcommands: [RunCommand.self, WatchCommand.self, StatusCommand.self, RetryCommand.self,
-                      ShowCommand.self, CheckCommand.self, DrawCommand.self, ExportCommand.self, ServeCommand.self])
+                      ShowCommand.self, CheckCommand.self, DrawCommand.self, ExportCommand.self, ServeCommand.self,
+                      ReviewCommand.self])
 }
 
 struct OutOptions: ParsableArguments {
