@@ -4,6 +4,16 @@ import LecternModel
 import LecternPipeline
 import LecternReviews
 
+/// `path` as a URL when it is a folder (an `InboxOptions` made in code cannot be read: ArgumentParser's wrappers only
+/// hold parsed values).
+func existingFolder(_ path: String) throws -> URL {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+        throw ValidationError("the inbox folder '\(path)' does not exist")
+    }
+    return URL(fileURLWithPath: path)
+}
+
 /// Where the reviews file lives (the inbox) and the bundles whose IDs it names (OUT).
 struct ReviewPlaces: ParsableArguments {
     @Option(help: "The inbox whose lectern-reviews.yml holds the decisions (the one file Lectern writes in it).")
@@ -11,7 +21,7 @@ struct ReviewPlaces: ParsableArguments {
     @OptionGroup var out: OutOptions
     @Flag(help: "Print JSON on stdout.") var json = false
 
-    func inboxURL() throws -> URL { try InboxOptions(inbox: inbox).url() }
+    func inboxURL() throws -> URL { try existingFolder(inbox) }
 
     /// Reads the file (a malformed one exits 2 with its line), changes it and writes it back atomically.
     func update(_ change: (inout ReviewDecisions) throws -> Void) throws -> ReviewDecisions {
@@ -49,6 +59,9 @@ struct ReviewCommand: ParsableCommand {
         Example: lectern review --inbox inbox reject 3f2a9c0d1e4b5a67-q-9b1c2d3e4f5a6b7c
         """,
         subcommands: [Reject.self, Correct.self, Word.self, Clear.self, List.self])
+
+    // Declared here too, so that `lectern review --inbox DIR --out OUT reject ID` works as well as options after it.
+    @OptionGroup var places: ReviewPlaces
 
     struct Reject: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Reject a question: the next valid candidate takes its place.")

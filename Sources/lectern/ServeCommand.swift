@@ -33,7 +33,7 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ValidationError("--review needs a token: set LECTERN_REVIEW_TOKEN (teachers' writes must send it as a Bearer token)")
             }
             guard let inbox else { throw ValidationError("--review needs --inbox: the decisions go to its lectern-reviews.yml") }
-            _ = try InboxOptions(inbox: inbox).url()
+            _ = try existingFolder(inbox)
         } else if inbox != nil {
             throw ValidationError("--inbox is only used with --review")
         }
