@@ -159,6 +159,17 @@ import Testing
         #expect(yaml.stderr.contains("lectern-reviews.yml:"), "\(yaml.stderr)")
     }
 
+    @Test func serveRefusesReviewWithoutAToken() async throws {
+        let folder = try TestFolder()
+        let inbox = folder.sub("inbox"), out = folder.sub("out")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try #require(ProcessInfo.processInfo.environment["LECTERN_REVIEW_TOKEN"] == nil)
+        let serve = try await lectern(["serve", "--out", out.path, "--inbox", inbox.path, "--review", "--port", "1"], in: folder.url)
+        #expect(serve.status == 2)
+        #expect(serve.stderr.contains("LECTERN_REVIEW_TOKEN"), "\(serve.stderr)")
+    }
+
     @Test func theFileIsWrittenSortedAndKeepsOtherDecisions() throws {
         let folder = try TestFolder()
         let decisions = ReviewDecisions(questions: ["b-q-2": QuestionDecision(reject: true),
