@@ -56,6 +56,12 @@ extension Pipeline {
     public func status(config: PipelineConfig) throws -> [ItemStatus] {
         let items = try store.items(presentOnly: true)
         let runs = try store.stageRuns(itemIDs: items.map(\.id))
+        // What the next run would rebuild depends on the review decisions of the inbox the last run read (a
+        // malformed or vanished file is the next run's error to report, not status's).
+        var config = config
+        if config.reviews.isEmpty, let inbox = try rememberedInbox() {
+            config.reviews = (try? Self.reviews(inbox: inbox)) ?? ReviewDecisions()
+        }
         let plan = Reconciler.plan(items: items, runs: runs, config: config)
         let rebuild = Dictionary(plan.resets.map { ($0.key, $0.reason) },
                                  uniquingKeysWith: { first, _ in first })

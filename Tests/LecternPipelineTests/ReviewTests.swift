@@ -74,6 +74,9 @@ import Testing
         }
         try checkReviewed(out)
         let reviewed = try bundles(out)
+        // Status reads the same decisions: nothing would be rebuilt.
+        let status = try await statusJSON(out: out, in: folder.url)
+        #expect(status.allSatisfy { $0.stages.allSatisfy { $0.willRebuild == nil } }, "\(status.flatMap(\.stages).compactMap(\.willRebuild))")
         // The reviews file is input, never an item.
         let index = try String(contentsOf: out.appendingPathComponent("index.json"), encoding: .utf8)
         #expect(!index.contains("lectern-reviews.yml"))
