@@ -81,6 +81,19 @@ public struct ReviewDecisions: Codable, Sendable, Hashable {
     public var rejectedQuestions: Set<String> { Set(questions.filter { $0.value.rejects }.map(\.key)) }
 }
 
+/// FNV-1a, 64 bits, over UTF-8 bytes: the same on every machine and in every process (Swift's `Hasher` is seeded
+/// per process). Seeds the generators that order options (`SeededGenerator`) and makes review IDs (`ReviewID`).
+public enum FNV1a {
+    public static func hash64(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+}
+
 /// Stable IDs of what a teacher can review. They are made of the item's ID (a content hash of its file) and what the
 /// question asks, never of its position or wording: a rejected question's neighbours, a reworded stem or a
 /// corrected option keep every ID, and a fresh clone of the inbox gives the same IDs.
@@ -101,12 +114,7 @@ public enum ReviewID {
     }
 
     static func fnv1a64Hex(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        let digits = String(hash, radix: 16)
+        let digits = String(FNV1a.hash64(text), radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
