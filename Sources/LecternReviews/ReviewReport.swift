@@ -110,6 +110,12 @@ public enum ReviewReport {
         return "correct " + parts.joined(separator: ", ")
     }
 
+    /// Whether `id` belongs to a lecture (whose questions cannot be reviewed yet).
+    public static func isLecture(_ id: String, out: URL) -> Bool {
+        guard let path = OutputLayout.bundle(kind: .lecture, id: ReviewID.itemID(of: id)) else { return false }
+        return FileManager.default.fileExists(atPath: out.appendingPathComponent(path).path)
+    }
+
     /// Whether `id` names a question or word of a published bundle in `out` (nil when `out` has no bundle of its item).
     public static func exists(questionID id: String, out: URL) -> Bool? {
         published(out: out, itemID: ReviewID.itemID(of: id)).map { $0.questions[id] != nil }

@@ -139,6 +139,9 @@ public struct ReviewRoutes: Sendable {
     }
 
     func requireExists(_ exists: Bool?, id: String, what: String) throws(ReviewProblem) {
+        if ReviewReport.isLecture(id, out: out) {
+            throw ReviewProblem(404, code: "not-reviewable", detail: "\(id) belongs to a lecture: lecture questions cannot be reviewed yet.")
+        }
         if exists == false {
             throw ReviewProblem(404, code: "unknown-\(what)", detail: "No published bundle has the \(what) \(id).")
         }

@@ -33,6 +33,9 @@ struct ReviewPlaces: ParsableArguments {
     /// Refuses an ID that no published bundle shows (a typo would otherwise be an orphan at once); an ID whose item
     /// has no bundle in OUT is accepted (OUT may be elsewhere).
     func check(exists: Bool?, id: String, what: String) throws {
+        if ReviewReport.isLecture(id, out: out.url) {
+            throw ValidationError("\(id) belongs to a lecture: lecture questions cannot be reviewed yet (docs/REVIEWS.md)")
+        }
         if exists == false {
             throw ValidationError("no \(what) \(id) in the bundles of \(out.out) (see `lectern review list` or the bundle's `id` fields)")
         }

@@ -176,7 +176,9 @@ import Testing
     @Test func theFileIsWrittenSortedAndKeepsOtherDecisions() throws {
         let folder = try TestFolder()
         let decisions = ReviewDecisions(questions: ["b-q-2": QuestionDecision(reject: true),
-                                                    "a-q-1": QuestionDecision(stem: "S", answerIndex: 2)],
+                                                    "a-q-1": QuestionDecision(stem: "Is it: yes? # not a comment", answerIndex: 2),
+                                                    "a-q-3": QuestionDecision(options: ["no", "1990", "'quoted'", "Ünïcode — “x”"],
+                                                                              explanation: "two\nlines: [x]")],
                                         words: ["a-w-river": WordDecision(level: .advanced)])
         try ReviewsFile.save(decisions, inbox: folder.url)
         let text = try String(contentsOf: folder.sub("lectern-reviews.yml"), encoding: .utf8)
