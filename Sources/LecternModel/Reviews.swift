@@ -108,6 +108,17 @@ public enum ReviewID {
         "\(itemID)-w-\(lemma)"
     }
 
+    /// `COURSE-p-POOLID`: a lecture's pool question (its `id` in the bundle is already stable: topic and answer).
+    public static func poolQuestion(courseID: String, poolID: String) -> String {
+        "\(courseID)-p-\(poolID)"
+    }
+
+    /// The pool question ID inside a review ID of `courseID`'s pool, or nil.
+    public static func poolQuestionID(of id: String, courseID: String) -> String? {
+        let prefix = courseID + "-p-"
+        return id.hasPrefix(prefix) ? String(id.dropFirst(prefix.count)) : nil
+    }
+
     /// The item a review ID belongs to.
     public static func itemID(of id: String) -> String {
         String(id.prefix { $0 != "-" })

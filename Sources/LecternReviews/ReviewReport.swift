@@ -26,6 +26,8 @@ public enum ReviewReport {
     /// The question and word IDs a published bundle of `itemID` shows, and its warnings; nil when there is none.
     public struct Published: Sendable {
         public var questions: [String: MultipleChoiceQuestion] = [:]
+        /// A lecture's pool questions, by review ID (`ReviewID.poolQuestion`).
+        public var pool: Set<String> = []
         public var words: [String: WordEntry] = [:]
         public var warnings: [String] = []
     }
@@ -42,6 +44,12 @@ public enum ReviewReport {
            let data = try? Data(contentsOf: out.appendingPathComponent(path)),
            let bundle = try? decoder.decode(WordListBundle.self, from: data) {
             return Published(words: Dictionary(bundle.words.compactMap { w in w.id.map { ($0, w) } }, uniquingKeysWith: { a, _ in a }),
+                             warnings: bundle.warnings ?? [])
+        }
+        if let path = OutputLayout.bundle(kind: .lecture, id: itemID),
+           let data = try? Data(contentsOf: out.appendingPathComponent(path)),
+           let bundle = try? decoder.decode(LectureBundle.self, from: data) {
+            return Published(pool: Set(bundle.questionPool.map { ReviewID.poolQuestion(courseID: itemID, poolID: $0.id) }),
                              warnings: bundle.warnings ?? [])
         }
         return nil
@@ -65,13 +73,13 @@ public enum ReviewReport {
                     entry.state = warning.hasPrefix("Correction") ? .notApplied : .orphan
                     entry.message = warning
                 } else if decision.rejects {
-                    entry.state = published.questions[id] == nil ? .applied : .pending
+                    entry.state = published.questions[id] == nil && !published.pool.contains(id) ? .applied : .pending
                 } else if let question = published.questions[id] {
                     entry.state = decision.applied(to: question) == question ? .applied : .pending
                 }
             } else {
                 entry.state = .orphan
-                entry.message = "No published homework or word-list bundle has item \(item): the file may have left the inbox."
+                entry.message = "No published bundle has item \(item): the file may have left the inbox."
             }
             entries.append(entry)
         }
@@ -110,7 +118,7 @@ public enum ReviewReport {
         return "correct " + parts.joined(separator: ", ")
     }
 
-    /// Whether `id` belongs to a lecture (whose questions cannot be reviewed yet).
+    /// Whether `id` belongs to a lecture (whose questions can be rejected, not corrected).
     public static func isLecture(_ id: String, out: URL) -> Bool {
         guard let path = OutputLayout.bundle(kind: .lecture, id: ReviewID.itemID(of: id)) else { return false }
         return FileManager.default.fileExists(atPath: out.appendingPathComponent(path).path)
@@ -118,7 +126,7 @@ public enum ReviewReport {
 
     /// Whether `id` names a question or word of a published bundle in `out` (nil when `out` has no bundle of its item).
     public static func exists(questionID id: String, out: URL) -> Bool? {
-        published(out: out, itemID: ReviewID.itemID(of: id)).map { $0.questions[id] != nil }
+        published(out: out, itemID: ReviewID.itemID(of: id)).map { $0.questions[id] != nil || $0.pool.contains(id) }
     }
 
     public static func exists(wordID id: String, out: URL) -> Bool? {

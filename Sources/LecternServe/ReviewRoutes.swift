@@ -29,7 +29,8 @@ public struct ReviewRoutes: Sendable {
             try await routes.write(request, context) { id, body in
                 let decision = try routes.decode(QuestionDecision.self, body)
                 try routes.check(decision)
-                try routes.requireExists(ReviewReport.exists(questionID: id, out: routes.out), id: id, what: "question")
+                try routes.requireExists(ReviewReport.exists(questionID: id, out: routes.out), id: id, what: "question",
+                                         correcting: decision.corrects)
                 return { $0.questions[id] = decision }
             }
         }
@@ -45,7 +46,7 @@ public struct ReviewRoutes: Sendable {
                 guard decision.level != nil || decision.definition != nil else {
                     throw ReviewProblem(400, code: "bad-decision", detail: "A word decision needs `level` or `definition`.")
                 }
-                try routes.requireExists(ReviewReport.exists(wordID: id, out: routes.out), id: id, what: "word")
+                try routes.requireExists(ReviewReport.exists(wordID: id, out: routes.out), id: id, what: "word", correcting: true)
                 return { $0.words[id] = decision }
             }
         }
@@ -138,9 +139,9 @@ public struct ReviewRoutes: Sendable {
         }
     }
 
-    func requireExists(_ exists: Bool?, id: String, what: String) throws(ReviewProblem) {
-        if ReviewReport.isLecture(id, out: out) {
-            throw ReviewProblem(404, code: "not-reviewable", detail: "\(id) belongs to a lecture: lecture questions cannot be reviewed yet.")
+    func requireExists(_ exists: Bool?, id: String, what: String, correcting: Bool = false) throws(ReviewProblem) {
+        if correcting, ReviewReport.isLecture(id, out: out) {
+            throw ReviewProblem(400, code: "not-correctable", detail: "\(id) belongs to a lecture: lecture questions can be rejected, not corrected.")
         }
         if exists == false {
             throw ReviewProblem(404, code: "unknown-\(what)", detail: "No published bundle has the \(what) \(id).")

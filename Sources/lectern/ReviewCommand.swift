@@ -32,9 +32,9 @@ struct ReviewPlaces: ParsableArguments {
 
     /// Refuses an ID that no published bundle shows (a typo would otherwise be an orphan at once); an ID whose item
     /// has no bundle in OUT is accepted (OUT may be elsewhere).
-    func check(exists: Bool?, id: String, what: String) throws {
-        if ReviewReport.isLecture(id, out: out.url) {
-            throw ValidationError("\(id) belongs to a lecture: lecture questions cannot be reviewed yet (docs/REVIEWS.md)")
+    func check(exists: Bool?, id: String, what: String, correcting: Bool = false) throws {
+        if correcting, ReviewReport.isLecture(id, out: out.url) {
+            throw ValidationError("\(id) belongs to a lecture: lecture questions can be rejected, not corrected (docs/REVIEWS.md)")
         }
         if exists == false {
             throw ValidationError("no \(what) \(id) in the bundles of \(out.out) (see `lectern review list` or the bundle's `id` fields)")
@@ -97,7 +97,7 @@ struct ReviewCommand: ParsableCommand {
 
         func run() throws {
             let out = places.out.url
-            try places.check(exists: ReviewReport.exists(questionID: questionID, out: out), id: questionID, what: "question")
+            try places.check(exists: ReviewReport.exists(questionID: questionID, out: out), id: questionID, what: "question", correcting: true)
             let published = ReviewReport.published(out: out, itemID: ReviewID.itemID(of: questionID))?.questions[questionID]
             let decisions = try places.update { decisions in
                 let earlier = decisions.questions[questionID].map { $0.rejects ? QuestionDecision() : $0 } ?? QuestionDecision()
@@ -137,7 +137,7 @@ struct ReviewCommand: ParsableCommand {
         }
 
         func run() throws {
-            try places.check(exists: ReviewReport.exists(wordID: wordID, out: places.out.url), id: wordID, what: "word")
+            try places.check(exists: ReviewReport.exists(wordID: wordID, out: places.out.url), id: wordID, what: "word", correcting: true)
             let decisions = try places.update { decisions in
                 decisions.words[wordID] = (decisions.words[wordID] ?? WordDecision())
                     .merged(with: WordDecision(level: level.flatMap(WordLevel.init(rawValue:)), definition: definition))

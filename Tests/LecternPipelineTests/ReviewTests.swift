@@ -193,3 +193,39 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["lectern-reviews.yml"])
     }
 }
+
+/// A lecture's pool questions can be rejected (the topic's next candidate takes the place), not corrected.
+@Suite(.serialized) struct LectureReviewTests {
+    func lecture(_ out: URL) throws -> LectureBundle {
+        let folder = out.appendingPathComponent("bundles/lectures")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".json") })
+        return try JSONDecoder().decode(LectureBundle.self, from: Data(contentsOf: folder.appendingPathComponent(name)))
+    }
+
+    @Test func rejectingAPoolQuestionHoldsAndCorrectingIsRefused() async throws {
+        let folder = try TestFolder()
+        let inbox = folder.sub("inbox"), out = folder.sub("out")
+        try Inputs.make(inbox, course: true)
+        _ = try await runPipeline(out: out, inbox: inbox)
+        let before = try lecture(out)
+        let pool = try #require(before.questionPool.first)
+        let id = ReviewID.poolQuestion(courseID: before.id, poolID: pool.id)
+        let correct = try await lectern(["review", "--inbox", inbox.path, "--out", out.path, "correct", id, "--stem", "x"], in: folder.url)
+        #expect(correct.status == 2 && correct.stderr.contains("rejected, not corrected"), "\(correct.stderr)")
+        let reject = try await lectern(["review", "--inbox", inbox.path, "--out", out.path, "reject", id], in: folder.url)
+        #expect(reject.status == 0, "\(reject.stderr)")
+        let rerun = try await runPipeline(out: out, inbox: inbox)
+        #expect(rerun.stagesRun == 1, "only the lecture stage reruns")
+        let after = try lecture(out)
+        #expect(!after.questionPool.contains { $0.id == pool.id })
+        #expect(after.warnings == nil)
+        // Every other pool question stays as it was.
+        let kept = Set(after.questionPool.map(\.id))
+        #expect(before.questionPool.filter { $0.id != pool.id }.allSatisfy { kept.contains($0.id) })
+        let list = try await lectern(["review", "--inbox", inbox.path, "--out", out.path, "list", "--json"], in: folder.url)
+        let entries = try JSONDecoder().decode([ReviewEntry].self, from: Data(list.stdout.utf8))
+        #expect(entries.map(\.state) == [.applied])
+        let check = try await lectern(["check", "--inbox", inbox.path, "--out", out.path], in: folder.url)
+        #expect(check.status == 0, "\(check.stdout)")
+    }
+}

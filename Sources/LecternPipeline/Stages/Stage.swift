@@ -58,6 +58,7 @@ extension StageReads {
                 let outcome = parse?.state == .done ? (parse?.outputSHA ?? "") : "failed:\(parse?.errorCode?.rawValue ?? "")"
                 lines.append("\(member.item.sourcePath) \(member.item.sha256) \(outcome)")
             }
+            if let reviews = input.reviews { lines.append("reviews \(reviews)") }
             return ContentHash.sha256(lines.joined(separator: "\n"))
         }
     }
