@@ -122,6 +122,14 @@ public struct ReviewRoutes: Sendable {
     }
 
     func decode<T: Decodable>(_ type: T.Type, _ body: Data) throws(ReviewProblem) -> T {
+        // Strict like the file: a misspelt field must not pass as "no change".
+        let allowed: Set<String> = T.self == WordDecision.self ? ["level", "definition"]
+            : ["reject", "stem", "options", "answerIndex", "explanation"]
+        if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+           let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw ReviewProblem(400, code: "bad-decision",
+                                detail: "Unknown field '\(unknown)' (known: \(allowed.sorted().joined(separator: ", "))).")
+        }
         do { return try JSONDecoder().decode(type, from: body) } catch {
             throw ReviewProblem(400, code: "bad-decision", detail: "The body is not a decision: \(error)")
         }

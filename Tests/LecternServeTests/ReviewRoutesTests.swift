@@ -64,6 +64,29 @@ struct ReviewRoutesTests {
         #expect(entry.level == .advanced && entry.levelSource == .teacher && entry.definition == "said by the teacher")
     }
 
+    @Test("a malformed decision is a 400 problem; DELETE removes a decision and keeps the others")
+    func badBodyAndDelete() async throws {
+        let (inbox, out) = try published()
+        defer { try? FileManager.default.removeItem(at: inbox.deletingLastPathComponent()) }
+        let words = try wordlist(out).words.compactMap(\.id)
+        try #require(words.count >= 2)
+        try ReviewsFile.save(ReviewDecisions(words: [words[0]: WordDecision(level: .beginner), words[1]: WordDecision(definition: "d")]),
+                             inbox: inbox)
+        let routes = ReviewRoutes(inbox: inbox, out: out, token: Self.token)
+        let app = Application(router: ContentServer(out: out, review: routes).router())
+        let auth: HTTPFields = [.authorization: "Bearer \(Self.token)"]
+        try await app.test(.live) { client in
+            for body in [#"{"level":"expert"}"#, #"{}"#, "not json", #"{"level":"advanced","definitoin":"x"}"#] {
+                let bad = try await client.execute(uri: "/v1/reviews/words/\(words[0])", method: .put, headers: auth,
+                                                   body: ByteBuffer(string: body))
+                #expect(bad.status == .badRequest && bad.headers[.contentType] == "application/problem+json", "\(body)")
+            }
+            let deleted = try await client.execute(uri: "/v1/reviews/words/\(words[0])", method: .delete, headers: auth)
+            #expect(deleted.status == .ok)
+        }
+        #expect(try ReviewsFile.load(inbox: inbox) == ReviewDecisions(words: [words[1]: WordDecision(definition: "d")]))
+    }
+
     @Test("without --review the review endpoints do not exist")
     func offByDefault() async throws {
         let (inbox, out) = try published()
