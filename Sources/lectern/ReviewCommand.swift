@@ -4,16 +4,6 @@ import LecternModel
 import LecternPipeline
 import LecternReviews
 
-/// `path` as a URL when it is a folder (an `InboxOptions` made in code cannot be read: ArgumentParser's wrappers only
-/// hold parsed values).
-func existingFolder(_ path: String) throws -> URL {
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
-        throw ValidationError("the inbox folder '\(path)' does not exist")
-    }
-    return URL(fileURLWithPath: path)
-}
-
 /// Where the reviews file lives (the inbox) and the bundles whose IDs it names (OUT).
 struct ReviewPlaces: ParsableArguments {
     @Option(help: "The inbox whose lectern-reviews.yml holds the decisions (the one file Lectern writes in it).")

@@ -85,6 +85,9 @@ import Testing
         #expect(retry.status == 0, "\(retry.stderr)")
         try checkReviewed(out)
         #expect(try bundles(out) == reviewed)
+        let retryNamed = try await lectern(["retry", "--out", out.path, "--inbox", inbox.path, "--stage", "quiz"], in: folder.url)
+        #expect(retryNamed.status == 0, "\(retryNamed.stderr)")
+        #expect(try bundles(out) == reviewed)
 
         let check = try await lectern(["check", "--inbox", inbox.path, "--out", out.path], in: folder.url)
         #expect(check.status == 0, "check: \(check.stdout) \(check.stderr)")
