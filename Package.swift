@@ -41,19 +41,20 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "LecternPipeline", dependencies: [
-            "LecternModel", "LecternJSON", "LecternOCR", "LecternHTML", "LecternText", "LecternGenerate", "LecternStore", "LecternExport",
+            "LecternModel", "LecternJSON", "LecternOCR", "LecternHTML", "LecternText", "LecternGenerate", "LecternStore", "LecternExport", "LecternReviews",
             .product(name: "Yams", package: "Yams"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        .target(name: "LecternReviews", dependencies: ["LecternModel", .product(name: "Yams", package: "Yams")]),
         .target(name: "LecternServe", dependencies: [
-            "LecternModel", "LecternJSON", "LecternGenerate",
+            "LecternModel", "LecternJSON", "LecternGenerate", "LecternReviews",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Mustache", package: "swift-mustache"),
         ], resources: [.copy("Resources")]),
         .executableTarget(name: "lectern", dependencies: [
-            "LecternPipeline", "LecternModel", "LecternJSON", "LecternStore", "LecternGenerate", "LecternServe", "LecternExport",
+            "LecternPipeline", "LecternModel", "LecternJSON", "LecternStore", "LecternGenerate", "LecternServe", "LecternExport", "LecternReviews",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -71,11 +72,11 @@ let package = Package(
         .testTarget(name: "LecternGenerateTests", dependencies: ["LecternGenerate", "LecternText", "LecternModel", "LecternJSON"]),
         .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "LecternServeTests", dependencies: [
-            "LecternServe", "LecternPipeline", "LecternModel", "LecternJSON",
+            "LecternServe", "LecternPipeline", "LecternModel", "LecternJSON", "LecternReviews",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "LecternExportTests", dependencies: ["LecternExport", "LecternPipeline", "LecternModel", "LecternJSON"]),
-        .testTarget(name: "LecternPipelineTests", dependencies: ["LecternPipeline", "LecternStore", "LecternModel", "LecternJSON"]),
+        .testTarget(name: "LecternPipelineTests", dependencies: ["LecternPipeline", "LecternReviews", "LecternStore", "LecternModel", "LecternJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,7 +14,11 @@ public struct HomeworkBuilder: Sendable {
         validator = QuestionValidator(wordNet: wordNet)
     }
 
-    public func build(page: OCRPage, id: String, source: SourceRef) -> HomeworkBundle {
+    /// `reviews`: the teacher's decisions about this item's questions (`lectern-reviews.yml`): a rejected question's
+    /// place goes to the next valid candidate; a correction replaces fields when the corrected question still passes
+    /// the validator, and is reported in `warnings` otherwise; a decision about a question that is no longer made is
+    /// reported in `warnings` too.
+    public func build(page: OCRPage, id: String, source: SourceRef, reviews: ReviewDecisions = ReviewDecisions()) -> HomeworkBundle {
         let worksheet = Worksheet(text: page.text)
         let (subject, subjectConfidence) = SubjectClassifier.classify(worksheet.body, title: worksheet.title)
         var bundle = HomeworkBundle(
@@ -25,13 +29,22 @@ public struct HomeworkBuilder: Sendable {
             thumbnail: page.thumbnailJPEG == nil ? nil : OutputLayout.thumbnail(homeworkID: id), quiz: .init(questions: []))
 
         if page.meanConfidence < options.minConfidence || page.words.count < options.minWords {
+            bundle.warnings = reviews.questions.isEmpty ? nil : reviews.questions.keys.sorted().map {
+                "Review decision \($0) refers to a question that no longer exists (no quiz was made)."
+            }
             bundle.status = .needsReview
             bundle.statusReason = "The photo could not be read reliably (confidence \(Int(page.meanConfidence)) of 100, "
                 + "\(page.words.count) words); no quiz was made. Check the text or take a clearer photo."
             return bundle
         }
         let facts = WorksheetFacts(body: worksheet.body, sourceText: page.text, wordNet: wordNet)
-        let questions = QuizPlanner(wordNet: wordNet, validator: validator).questions(from: facts, count: options.questions, idPrefix: id)
+        var candidates = Set<String>()
+        var questions = QuizPlanner(wordNet: wordNet, validator: validator)
+            .questions(from: facts, count: options.questions, idPrefix: id, rejected: reviews.rejectedQuestions, candidates: &candidates)
+        let (reviewed, warnings) = Self.applyCorrections(reviews, to: questions, candidates: candidates, validator: validator,
+                                                         sourceText: page.text)
+        questions = reviewed
+        bundle.warnings = warnings.isEmpty ? nil : warnings
         bundle.quiz.questions = questions
         if facts.sentences.isEmpty {
             bundle.status = .partial
@@ -43,6 +56,40 @@ public struct HomeworkBuilder: Sendable {
                 + (facts.sentences.count < options.questions ? " (it has \(facts.sentences.count) sentences of prose to ask about)." : ".")
         }
         return bundle
+    }
+}
+
+extension HomeworkBuilder {
+    /// The questions with the teacher's corrections put in, and what could not be applied: a corrected question
+    /// must pass the same validator as a generated one (otherwise the generated one stays and a warning says why);
+    /// a decision about a question that is neither in the quiz nor among its candidates is an orphan.
+    static func applyCorrections(_ reviews: ReviewDecisions, to questions: [MultipleChoiceQuestion], candidates: Set<String>,
+                                 validator: QuestionValidator, sourceText: String) -> ([MultipleChoiceQuestion], [String]) {
+        var warnings: [String] = []
+        var result = questions
+        for (index, question) in questions.enumerated() {
+            guard let decision = reviews.questions[question.id], decision.corrects else { continue }
+            let corrected = decision.applied(to: question)
+            // The teacher's text is the source of truth for what it says: the rules about the source text (answer
+            // supported, explanation quoting it) are not asked of a correction; the question's shape rules are.
+            let problems = corrected.answerIndex >= 0 && corrected.answerIndex < corrected.options.count
+                ? validator.problems(corrected, sourceText: nil) : ["the answer index is not an option's index"]
+            if problems.isEmpty {
+                result[index] = corrected
+            } else {
+                warnings.append("Correction of \(question.id) not applied: \(problems.joined(separator: "; ")).")
+            }
+        }
+        let present = Set(questions.map(\.id))
+        for (id, decision) in reviews.questions.sorted(by: { $0.key < $1.key }) {
+            if decision.rejects {
+                if !candidates.contains(id) { warnings.append("Review decision \(id) rejects a question that no longer exists.") }
+            } else if !present.contains(id) {
+                warnings.append("Review decision \(id) refers to a question that no longer exists"
+                    + (candidates.contains(id) ? " in the quiz (another question took its place)." : "."))
+            }
+        }
+        return (result, warnings)
     }
 }
 
@@ -83,7 +130,10 @@ struct QuizPlanner {
     /// Questions a sentence of `words` words may serve: one, two from 12 words, three from 24.
     static func capacity(words: Int) -> Int { words >= 24 ? 3 : words >= 12 ? 2 : 1 }
 
-    func questions(from facts: WorksheetFacts, count: Int, idPrefix: String) -> [MultipleChoiceQuestion] {
+    /// `rejected`: stable IDs (`ReviewID.question`) the teacher rejected; such a candidate is skipped and the next
+    /// valid one takes its place. `candidates` receives the IDs of every candidate, asked or not.
+    func questions(from facts: WorksheetFacts, count: Int, idPrefix: String, rejected: Set<String> = [],
+                   candidates: inout Set<String>) -> [MultipleChoiceQuestion] {
         let cloze = ClozeQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
         let definitions = DefinitionQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
         let statements = StatementQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
@@ -92,7 +142,14 @@ struct QuizPlanner {
         var answers = Set<String>()
         var sentenceUses: [Int: Int] = [:]
         var numericClozes = 0
+        func stableID(_ made: MadeQuestion) -> String {
+            ReviewID.question(itemID: idPrefix, kind: made.question.kind, answerKey: made.answerKey)
+        }
+        for made in cloze + definitions + statements + meanings { candidates.insert(stableID(made)) }
         func take(_ made: MadeQuestion, sharing: Bool = false) -> Bool {
+            var made = made
+            made.question.id = stableID(made)
+            if rejected.contains(made.question.id) { return false }
             let usesSentence = made.question.kind != .definition
             let numeric = Self.isNumericCloze(made.question.kind)
             let uses = sentenceUses[made.sentenceIndex, default: 0]
@@ -122,11 +179,7 @@ struct QuizPlanner {
         for made in definitions + statements + meanings { _ = take(made) }
         for made in cloze + statements + meanings { _ = take(made, sharing: true) }
         return chosen.sorted { ($0.sentenceIndex, $0.question.kind.rawValue) < ($1.sentenceIndex, $1.question.kind.rawValue) }
-            .enumerated().map { position, made in
-                var question = made.question
-                question.id = "\(idPrefix)-q\(position + 1)"
-                return question
-            }
+            .map(\.question)
     }
 }
 

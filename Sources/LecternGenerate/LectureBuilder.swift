@@ -60,7 +60,10 @@ public struct LectureBuilder: Sendable {
         self.wordNet = wordNet
     }
 
-    public func build(_ course: CourseInput) throws(LecternError) -> LectureBundle {
+    /// `reviews`: the teacher's decisions about this course's pool questions (`lectern-reviews.yml`, IDs
+    /// `ReviewID.poolQuestion`): a rejected one is left out and the topic's next valid candidate takes its place.
+    /// Lecture questions can only be rejected; a correction, or a decision about a question no longer made, is a warning.
+    public func build(_ course: CourseInput, reviews: ReviewDecisions = ReviewDecisions()) throws(LecternError) -> LectureBundle {
         let parsed = course.posts.filter { $0.post != nil }
         guard !parsed.isEmpty else {
             throw LecternError(.noTextFound, "No post of the course \(course.source.path) could be read.")
@@ -103,22 +106,32 @@ public struct LectureBuilder: Sendable {
         for (index, context) in contexts.enumerated() where firstContext[context.id] == nil { firstContext[context.id] = index }
         let contextIndices = courseTopics.map { firstContext[$0.id]! }
         let poolPerTopic = options.poolQuestionsPerTopic
-        let questions = contextIndices.concurrentMap { index -> (EngagementQuestion?, [PoolQuestion]) in
+        let rejected = Set(reviews.rejectedQuestions.compactMap { ReviewID.poolQuestionID(of: $0, courseID: course.id) })
+        let questions = contextIndices.concurrentMap { index -> (EngagementQuestion?, [PoolQuestion], [String]) in
             let context = contexts[index]
-            let choices = maker.bestChoices(context, limit: max(1, poolPerTopic))
-            var items = choices.prefix(poolPerTopic).map { maker.poolQuestion($0, topic: context) }
-            if poolPerTopic > 0, let item = maker.definitionPoolQuestion(context) { items.append(item) }
-            if poolPerTopic > 0, let item = maker.statementPoolQuestion(context) { items.append(item) }
-            if items.isEmpty, poolPerTopic > 0, let item = maker.titlePoolQuestion(context) {
+            // More candidates only when the teacher rejected some: the choice is greedy, so the first ones are the same.
+            let choices = maker.bestChoices(context, limit: max(1, poolPerTopic) + rejected.count)
+            var candidates: [String] = []
+            func kept(_ item: PoolQuestion?) -> PoolQuestion? {
+                guard let item else { return nil }
+                candidates.append(item.id)
+                return rejected.contains(item.id) ? nil : item
+            }
+            var items = Array(choices.compactMap { kept(maker.poolQuestion($0, topic: context)) }.prefix(poolPerTopic))
+            if poolPerTopic > 0, let item = kept(maker.definitionPoolQuestion(context)) { items.append(item) }
+            if poolPerTopic > 0, let item = kept(maker.statementPoolQuestion(context)) { items.append(item) }
+            if items.isEmpty, poolPerTopic > 0, let item = kept(maker.titlePoolQuestion(context)) {
                 items.append(item)
             }
             // A topic of prose with a single item gets a second one on its second point.
-            if items.count == 1, poolPerTopic > 1, let item = maker.titlePoolQuestion(context, secondPoint: true) {
+            if items.count == 1, poolPerTopic > 1, let item = kept(maker.titlePoolQuestion(context, secondPoint: true)) {
                 items.append(item)
             }
-            return (maker.engagementQuestion(context, choice: choices.first), items)
+            return (maker.engagementQuestion(context, choice: choices.first), items, candidates)
         }
         let pool = questions.flatMap(\.1)
+        let reviewWarnings = Self.reviewWarnings(reviews.forItem(course.id), courseID: course.id,
+                                                 candidates: Set(questions.flatMap(\.2)))
         let projects = options.endingProjects && course.settings.project != false
 
         let settings = course.settings
@@ -144,6 +157,7 @@ public struct LectureBuilder: Sendable {
 
         let failed = course.posts.filter { $0.post == nil }
         let warnings = course.posts.flatMap { post in post.post?.textWarnings?.map { "\(post.path): \($0)" } ?? [] }
+            + reviewWarnings
         return LectureBundle(
             id: course.id, source: course.source, status: failed.isEmpty ? .ok : .partial,
             statusReason: failed.isEmpty ? nil : "Some posts could not be read: " + failed.map {
@@ -152,6 +166,23 @@ public struct LectureBuilder: Sendable {
             title: title, subjects: subjects, questionPool: pool, schedule: .standard,
             media: media.isEmpty ? nil : media.values.sorted { $0.path < $1.path },
             warnings: warnings.isEmpty ? nil : warnings)
+    }
+
+    /// What the teacher should know about the course's review decisions: corrections (lecture questions can only be
+    /// rejected) and rejections of questions that are no longer candidates.
+    static func reviewWarnings(_ reviews: ReviewDecisions, courseID: String, candidates: Set<String>) -> [String] {
+        var warnings: [String] = []
+        for (id, decision) in reviews.questions.sorted(by: { $0.key < $1.key }) {
+            if !decision.rejects {
+                warnings.append("Correction of \(id) not applied: lecture questions can only be rejected.")
+            } else if !(ReviewID.poolQuestionID(of: id, courseID: courseID).map(candidates.contains) ?? false) {
+                warnings.append("Review decision \(id) rejects a question that no longer exists.")
+            }
+        }
+        for id in reviews.words.keys.sorted() {
+            warnings.append("Review decision \(id) refers to a word that no longer exists (a lecture has no word list).")
+        }
+        return warnings
     }
 
     /// Local images (inbox-relative paths inside the course folder) are published under

@@ -1,15 +1,12 @@
+import LecternModel
+
 /// Deterministic pseudo-randomness: the same seed text always gives the same order, on every machine.
 public struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
     public init(seed: String) {
-        // FNV-1a over the UTF-8 bytes; Swift's Hasher is randomised per process, so it cannot be used here.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in seed.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        state = hash
+        // Swift's Hasher is randomised per process, so it cannot be used here.
+        state = FNV1a.hash64(seed)
     }
 
     public mutating func next() -> UInt64 {

@@ -30,10 +30,28 @@ public struct WordListBuilder: Sendable {
 
     func zipf(_ word: String) -> Double { grader.frequencies.zipf(of: word) }
 
-    public func build(analysis: TextAnalysis, id: String, source: SourceRef) -> WordListBundle {
+    /// `reviews`: the teacher's corrections of this item's words (`lectern-reviews.yml`): a level (then
+    /// `levelSource: teacher`, as with `levelOverrides`) or a definition, applied before the tests are made so
+    /// the tests ask the corrected entry. A decision about a word no longer in the list is reported in `warnings`.
+    public func build(analysis: TextAnalysis, id: String, source: SourceRef, reviews: ReviewDecisions = ReviewDecisions()) -> WordListBundle {
         let ranked = analysis.words.sorted { ($1.count, $0.lemma) < ($0.count, $1.lemma) }.prefix(options.maxWords)
         let document = senses.documentContext(analysis.words)
-        let entries = ranked.map { entry(for: $0, sentences: analysis.sentences, document: document) }
+        let entries = ranked.map { occurrence in
+            var entry = entry(for: occurrence, sentences: analysis.sentences, document: document)
+            entry.id = ReviewID.word(itemID: id, lemma: entry.word)
+            if let decision = reviews.words[entry.id!] {
+                if let level = decision.level {
+                    entry.level = level
+                    entry.levelSource = .teacher
+                }
+                if let definition = decision.definition { entry.definition = definition }
+            }
+            return entry
+        }
+        let listed = Set(entries.compactMap(\.id))
+        let warnings = reviews.words.keys.sorted().filter { !listed.contains($0) }.map {
+            "Review decision \($0) refers to a word that is no longer in the list."
+        }
         // Same-source distractor pools per level and part of speech: (word, Zipf), looked up once.
         var pools: [String: [(word: String, zipf: Double)]] = [:]
         for e in entries where e.definition != nil {
@@ -47,9 +65,11 @@ public struct WordListBuilder: Sendable {
             let questions = words.compactMap { question(for: $0, among: pools["\($0.level.rawValue)|\($0.partOfSpeech ?? "")"] ?? [], sourceWords: sourceWords, idPrefix: id) }
             tests.append(WordTest(level: level, words: words.map(\.word), questions: questions))
         }
-        return WordListBundle(id: id, source: source, status: .ok, statusReason: nil,
-                              sentenceCount: analysis.sentenceCount, tokenCount: analysis.tokenCount,
-                              words: Array(entries), tests: tests)
+        var bundle = WordListBundle(id: id, source: source, status: .ok, statusReason: nil,
+                                    sentenceCount: analysis.sentenceCount, tokenCount: analysis.tokenCount,
+                                    words: Array(entries), tests: tests)
+        bundle.warnings = warnings.isEmpty ? nil : warnings
+        return bundle
     }
 
     func studyOrder(_ a: WordEntry, _ b: WordEntry) -> Bool {

@@ -78,6 +78,9 @@ public struct HomeworkBundle: Codable, Sendable, Hashable {
     /// Path of the thumbnail relative to the output folder.
     public var thumbnail: String?
     public var quiz: Quiz
+    /// What the teacher should know about the bundle: review decisions that refer to questions no longer made, or
+    /// corrections that were not applied because the corrected question breaks a quality rule. Absent when none.
+    public var warnings: [String]?
 
     public init(id: String, source: SourceRef, status: BundleStatus, statusReason: String?, title: String,
                 subject: String, subjectConfidence: Double, text: String, ocr: OCRSummary,
@@ -119,6 +122,8 @@ public enum SenseConfidence: String, Codable, Sendable, CaseIterable {
 }
 
 public struct WordEntry: Codable, Sendable, Hashable, ConcurrentlyEncodable {
+    /// The stable ID a review decision names (`ReviewID.word`: item ID and lemma).
+    public var id: String?
     public var word: String
     public var level: WordLevel
     public var levelSource: LevelSource
@@ -129,7 +134,8 @@ public struct WordEntry: Codable, Sendable, Hashable, ConcurrentlyEncodable {
     public var count: Int
     public var forms: [String]
     public init(word: String, level: WordLevel, levelSource: LevelSource, partOfSpeech: String?, definition: String?,
-                senseConfidence: SenseConfidence?, context: String, count: Int, forms: [String]) {
+                senseConfidence: SenseConfidence?, context: String, count: Int, forms: [String], id: String? = nil) {
+        self.id = id
         self.word = word
         self.level = level
         self.levelSource = levelSource
@@ -165,6 +171,8 @@ public struct WordListBundle: Codable, Sendable, Hashable {
     public var tokenCount: Int
     public var words: [WordEntry]
     public var tests: [WordTest]
+    /// Review decisions about words no longer in the list, and corrections not applied. Absent when none.
+    public var warnings: [String]?
     public init(id: String, source: SourceRef, status: BundleStatus, statusReason: String?, sentenceCount: Int,
                 tokenCount: Int, words: [WordEntry], tests: [WordTest]) {
         self.id = id

@@ -80,7 +80,8 @@ public struct InboxScanner: Sendable {
         while let folder = folders.popLast() {
             let absolute = folder.isEmpty ? root : root + "/" + folder
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { continue }
-            for name in names.sorted().reversed() where !name.hasPrefix(".") {
+            // The reviews file is the teacher's input about the bundles, not an item (`ReviewsFile`).
+            for name in names.sorted().reversed() where !name.hasPrefix(".") && !(folder.isEmpty && name == ReviewDecisions.fileName) {
                 let relative = folder.isEmpty ? name : folder + "/" + name
                 let path = root + "/" + relative
                 var info = stat()

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import LecternModel
+import LecternReviews
 import LecternStore
 import Synchronization
 
@@ -31,6 +32,8 @@ public final class Pipeline: Sendable {
     /// Scans the inbox, brings the ledger up to date, runs every runnable stage on `jobs` workers and publishes.
     public func run(inbox: URL, config: PipelineConfig, jobs: Int, progress: (any ProgressSink)?,
                     stop: StopSignal = StopSignal()) throws -> RunResult {
+        var config = config
+        config.reviews = try Self.reviews(inbox: inbox)
         let runner = try RunnerLock(out: out, store: store)
         defer { runner.release() }
 
@@ -52,6 +55,15 @@ public final class Pipeline: Sendable {
         }
         return RunResult(index: index, stagesRun: counts.run, cacheHits: counts.cached, hashedFiles: scan.hashedCount,
                          interrupted: stop.isStopped)
+    }
+
+    /// The inbox's review decisions; a malformed reviews file is a configuration error (exit 2, with its line).
+    public static func reviews(inbox: URL) throws(ConfigError) -> ReviewDecisions {
+        do {
+            return try ReviewsFile.load(inbox: inbox)
+        } catch {
+            throw ConfigError(file: error.file, line: error.line, message: error.message)
+        }
     }
 
     /// Puts stages back to pending so the next run recomputes them, skipping the cache.

@@ -50,6 +50,9 @@ public struct PipelineConfig: Sendable {
     public var lecture = LectureOptions()
     /// Formats `lectern run` keeps current under OUT/exports (`exports:` in the pipeline file).
     public var exports: [ExportFormat] = []
+    /// The teacher's review decisions, from the inbox's `lectern-reviews.yml` (`Pipeline.run` reads them; not part
+    /// of any stage's options: each item's own decisions are part of its generate stage's input hash).
+    public var reviews = ReviewDecisions()
 
     public init(file: String = "(defaults)") {
         self.file = file

@@ -67,7 +67,13 @@ public enum Reconciler {
         if stage.reads == .coursePosts, members.contains(where: { postsRerunning.contains($0.item.id) }) {
             return "a post of the course will be parsed again"
         }
-        let expected = stage.reads.inputHash(StageInput(item: item, upstream: upstream, members: members))
-        return run.inputHash == expected ? nil : "its input changed"
+        let expected = stage.reads.inputHash(StageInput(item: item, upstream: upstream, members: members,
+                                                           reviews: stage.reviewsHash(config, itemID: item.id)))
+        guard run.inputHash != expected else { return nil }
+        let reviews = stage.reviewsHash(config, itemID: item.id)
+        if run.inputHash == stage.reads.inputHash(StageInput(item: item, upstream: upstream, members: members)) {
+            return "its review decisions changed in \(ReviewDecisions.fileName)"
+        }
+        return reviews == nil ? "its input changed" : "its input or its review decisions changed"
     }
 }

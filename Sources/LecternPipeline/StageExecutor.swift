@@ -53,7 +53,9 @@ final class StageExecutor {
         let started = DispatchTime.now()
         let store = context.store
         let optionsHash = stage.optionsHash(context.config)
-        let inputHash = stage.reads.inputHash(try input(of: claim, reads: stage.reads))
+        var stageInput = try input(of: claim, reads: stage.reads)
+        stageInput.reviews = stage.reviewsHash(context.config, itemID: claim.item.id)
+        let inputHash = stage.reads.inputHash(stageInput)
         let key = Self.artifactKey(stage: stage, inputHash: inputHash, optionsHash: optionsHash)
         func result(_ data: Data?, outputSHA: String) -> StageResult {
             let ms = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
@@ -86,6 +88,11 @@ final class StageExecutor {
 
     func wordNet() throws(LecternError) -> WordNet {
         try context.wordNet()
+    }
+
+    /// The teacher's review decisions about `itemID` (`lectern-reviews.yml`).
+    func reviews(of itemID: String) -> ReviewDecisions {
+        context.config.reviews.forItem(itemID)
     }
 
     /// This worker's Tesseract engine, made on first use.

@@ -29,7 +29,8 @@ public struct ItemStatus: Codable, Sendable {
     public var stages: [Stage]
     /// Why the item is in its state, in one sentence (and, for a done item, why the next run would rebuild it).
     public var reason: String?
-    /// A lecture bundle's warnings about how its posts' text was read (a contradicted charset, a cut-off file).
+    /// The bundle's warnings: a lecture's about how its posts' text was read (a contradicted charset, a cut-off file),
+    /// any bundle's about review decisions it could not apply (`lectern-reviews.yml`).
     public var warnings: [String]?
 }
 
@@ -55,6 +56,12 @@ extension Pipeline {
     public func status(config: PipelineConfig) throws -> [ItemStatus] {
         let items = try store.items(presentOnly: true)
         let runs = try store.stageRuns(itemIDs: items.map(\.id))
+        // What the next run would rebuild depends on the review decisions of the inbox the last run read (a
+        // malformed or vanished file is the next run's error to report, not status's).
+        var config = config
+        if config.reviews.isEmpty, let inbox = try rememberedInbox() {
+            config.reviews = (try? Self.reviews(inbox: inbox)) ?? ReviewDecisions()
+        }
         let plan = Reconciler.plan(items: items, runs: runs, config: config)
         let rebuild = Dictionary(plan.resets.map { ($0.key, $0.reason) },
                                  uniquingKeysWith: { first, _ in first })
@@ -74,7 +81,7 @@ extension Pipeline {
                 state: outcome.state, errorCode: outcome.error?.code, errorMessage: outcome.error?.message,
                 advice: outcome.error?.code.advice(for: item.kind), failedStage: outcome.failedStage, bundle: bundle,
                 stages: stages, reason: Self.reason(item: item, outcome: outcome, stages: stages),
-                warnings: bundle == nil || item.kind != .lecture ? nil : try lectureWarnings(itemID: item.id))
+                warnings: bundle == nil ? nil : try bundleWarnings(itemID: item.id))
         }
     }
 
@@ -109,8 +116,9 @@ extension Pipeline {
         }
     }
 
-    /// The warnings a lecture bundle records, when it has any.
-    func lectureWarnings(itemID: String) throws -> [String]? {
+    /// The warnings a bundle records, when it has any: a lecture's about how its posts' text was read, and any
+    /// bundle's about review decisions that refer to questions or words no longer made or were not applied.
+    func bundleWarnings(itemID: String) throws -> [String]? {
         struct Warnings: Decodable { var warnings: [String]? }
         guard let data = try bundleData(itemID: itemID) else { return nil }
         return try JSONDecoder().decode(Warnings.self, from: data).warnings

@@ -8,9 +8,12 @@ import LecternModel
 /// `/openapi.json`, also `docs/openapi.json`). It only reads the output folder.
 public struct ContentServer: Sendable {
     let content: PublishedContent
+    /// The review endpoints (`lectern serve --review`), when review is on.
+    let review: ReviewRoutes?
 
-    public init(out: URL) {
+    public init(out: URL, review: ReviewRoutes? = nil) {
         content = PublishedContent(out: out)
+        self.review = review
     }
 
     /// Serves until the process is stopped (SIGINT or SIGTERM end it gracefully).
@@ -74,6 +77,7 @@ public struct ContentServer: Sendable {
             return response
         }
         ReviewSite(content: content).register(on: router)
+        review?.register(on: router)
         return router
     }
 

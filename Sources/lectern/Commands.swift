@@ -202,7 +202,7 @@ struct RetryCommand: ParsableCommand {
     func run() throws {
         let config = try pipeline.load()
         let lectern = try out.openPipeline()
-        guard let inboxURL = try inbox.map({ try InboxOptions(inbox: $0).url() }) ?? lectern.rememberedInbox() else {
+        guard let inboxURL = try inbox.map({ try existingFolder($0) }) ?? lectern.rememberedInbox() else {
             throw ValidationError("no run has used \(out.out) yet; pass --inbox")
         }
         let count: Int

@@ -17,7 +17,8 @@ struct Lectern: AsyncParsableCommand {
         2 usage or configuration error.
         """,
         subcommands: [RunCommand.self, WatchCommand.self, StatusCommand.self, RetryCommand.self,
-                      ShowCommand.self, CheckCommand.self, DrawCommand.self, ExportCommand.self, ServeCommand.self])
+                      ShowCommand.self, CheckCommand.self, DrawCommand.self, ExportCommand.self, ServeCommand.self,
+                      ReviewCommand.self])
 }
 
 struct OutOptions: ParsableArguments {
@@ -36,16 +37,20 @@ struct OutOptions: ParsableArguments {
 }
 
 struct InboxOptions: ParsableArguments {
-    @Option(help: "The folder teachers drop files into. Lectern never changes or deletes anything in it.")
+    @Option(help: "The folder teachers drop files into. Lectern never changes or deletes its files (only `lectern review` writes its lectern-reviews.yml).")
     var inbox = "inbox"
 
-    func url() throws -> URL {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: inbox, isDirectory: &isFolder), isFolder.boolValue else {
-            throw ValidationError("the inbox folder '\(inbox)' does not exist")
-        }
-        return URL(fileURLWithPath: inbox)
+    func url() throws -> URL { try existingFolder(inbox) }
+}
+
+/// `path` as a URL when it is a folder (an `InboxOptions` made in code cannot be read: ArgumentParser's wrappers only
+/// hold parsed values).
+func existingFolder(_ path: String) throws -> URL {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+        throw ValidationError("the inbox folder '\(path)' does not exist")
     }
+    return URL(fileURLWithPath: path)
 }
 
 struct PipelineOptions: ParsableArguments {

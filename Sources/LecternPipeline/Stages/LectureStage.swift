@@ -6,12 +6,15 @@ import LecternStore
 /// A course's parsed posts → the lecture bundle: subjects, topics, engagement questions, pool, projects.
 struct LectureStage: Stage {
     let id = StageID.lecture
+    /// Still 5 with review decisions: a course without decisions gets the same bundle, and one with decisions has
+    /// another input hash (`StageInput.reviews`).
     let version = 5
     var options: WritableKeyPath<PipelineConfig, LectureOptions> { \.lecture }
     let reads = StageReads.coursePosts
+    let readsReviews = true
 
     func run(_ claim: Claim, options: LectureOptions, worker: StageExecutor) throws(LecternError) -> Data {
-        let lecture = try LectureBuilder(options: options, wordNet: try worker.wordNet()).build(try worker.courseInput(claim.item))
+        let lecture = try LectureBuilder(options: options, wordNet: try worker.wordNet()).build(try worker.courseInput(claim.item), reviews: worker.reviews(of: claim.item.id))
         return try worker.encode(lecture)
     }
 }

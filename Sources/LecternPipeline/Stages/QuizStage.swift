@@ -7,14 +7,17 @@ import LecternStore
 /// A photo's OCR result → the homework bundle: title, subject and multiple-choice quiz.
 struct QuizStage: Stage {
     let id = StageID.quiz
-    let version = 5
+    /// 6: questions have stable IDs (`ReviewID`) and the teacher's review decisions are applied; a sense other than
+    /// WordNet's first needs plain evidence before it is defined.
+    let version = 6
     var options: WritableKeyPath<PipelineConfig, QuizOptions> { \.quiz }
     let reads = StageReads.upstreamResult
+    let readsReviews = true
 
     func run(_ claim: Claim, options: QuizOptions, worker: StageExecutor) throws(LecternError) -> Data {
         let page = try StageExecutor.decode(OCRPage.self, try worker.upstreamArtifact(claim))
         let bundle = HomeworkBuilder(wordNet: try worker.wordNet(), options: options)
-            .build(page: page, id: claim.item.id, source: claim.item.source)
+            .build(page: page, id: claim.item.id, source: claim.item.source, reviews: worker.reviews(of: claim.item.id))
         return try worker.encode(bundle)
     }
 }

@@ -16,6 +16,8 @@ protocol Stage: Sendable {
     var options: WritableKeyPath<PipelineConfig, Options> { get }
     /// What its result is made from; this decides its input hash.
     var reads: StageReads { get }
+    /// Whether the teacher's review decisions about the item (`lectern-reviews.yml`) are part of its input.
+    var readsReviews: Bool { get }
     /// Makes the stage's result (canonical JSON) for a claimed item.
     func run(_ claim: Claim, options: Options, worker: StageExecutor) throws(LecternError) -> Data
 }
@@ -36,6 +38,8 @@ struct StageInput {
     var item: ItemRecord
     var upstream: StageRun?
     var members: [CourseMember] = []
+    /// The hash of the item's review decisions, for a stage that applies them and when there are some.
+    var reviews: String? = nil
 }
 
 extension StageReads {
@@ -44,7 +48,9 @@ extension StageReads {
         case .sourceFile:
             return input.item.sha256
         case .upstreamResult:
-            return ContentHash.sha256("\(input.upstream?.outputSHA ?? "")\n\(input.item.id)\n\(input.item.sourcePath)")
+            // Without decisions the hash is what it was before reviews existed: cached results stay valid.
+            let reviews = input.reviews.map { "\nreviews \($0)" } ?? ""
+            return ContentHash.sha256("\(input.upstream?.outputSHA ?? "")\n\(input.item.id)\n\(input.item.sourcePath)\(reviews)")
         case .coursePosts:
             var lines = ["\(input.item.sourcePath) \(input.item.sha256)"]
             for member in input.members.sorted(by: { $0.item.sourcePath < $1.item.sourcePath }) {
@@ -52,12 +58,23 @@ extension StageReads {
                 let outcome = parse?.state == .done ? (parse?.outputSHA ?? "") : "failed:\(parse?.errorCode?.rawValue ?? "")"
                 lines.append("\(member.item.sourcePath) \(member.item.sha256) \(outcome)")
             }
+            if let reviews = input.reviews { lines.append("reviews \(reviews)") }
             return ContentHash.sha256(lines.joined(separator: "\n"))
         }
     }
 }
 
 extension Stage {
+    var readsReviews: Bool { false }
+
+    /// The hash of the decisions about `itemID` this stage applies; nil when it applies none or there are none.
+    func reviewsHash(_ config: PipelineConfig, itemID: String) -> String? {
+        guard readsReviews else { return nil }
+        let decisions = config.reviews.forItem(itemID)
+        guard !decisions.isEmpty else { return nil }
+        return ContentHash.sha256((try? CanonicalJSON.encode(decisions)) ?? Data())
+    }
+
     func optionsHash(_ config: PipelineConfig) -> String {
         ContentHash.sha256((try? CanonicalJSON.encode(config[keyPath: options])) ?? Data())
     }

@@ -7,14 +7,16 @@ import LecternText
 /// A script's analysis → the word-list bundle: graded words with definitions and context, tests per level.
 struct WordTestStage: Stage {
     let id = StageID.wordtest
-    let version = 7
+    /// 8: word entries have stable IDs (`ReviewID`) and the teacher's review decisions are applied.
+    let version = 8
     var options: WritableKeyPath<PipelineConfig, WordTestOptions> { \.wordtest }
     let reads = StageReads.upstreamResult
+    let readsReviews = true
 
     func run(_ claim: Claim, options: WordTestOptions, worker: StageExecutor) throws(LecternError) -> Data {
         let analysis = try StageExecutor.decode(TextAnalysis.self, try worker.upstreamArtifact(claim))
         let bundle = WordListBuilder(wordNet: try worker.wordNet(), options: options)
-            .build(analysis: analysis, id: claim.item.id, source: claim.item.source)
+            .build(analysis: analysis, id: claim.item.id, source: claim.item.source, reviews: worker.reviews(of: claim.item.id))
         return try worker.encode(bundle)
     }
 }

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import LecternModel
+import LecternText
+@testable import LecternGenerate
+
+private let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let wordNet = try! WordNet()
+
+private func build(_ text: String, reviews: ReviewDecisions = ReviewDecisions()) -> HomeworkBundle {
+    let words = text.split(whereSeparator: \.isWhitespace).map { OCRWord(text: String($0), confidence: 92) }
+    let page = OCRPage(text: text, meanConfidence: 92, words: words, width: 1600, height: 2000, preprocessing: [], thumbnailJPEG: nil)
+    return HomeworkBuilder(wordNet: wordNet, options: QuizOptions())
+        .build(page: page, id: "0123456789abcdef", source: SourceRef(path: "photos/sheet.jpg", sha256: "abc"), reviews: reviews)
+}
+
+/// The homework builder applies a teacher's decisions: stable IDs, a rejected question replaced, corrections validated.
+@Suite struct ReviewDecisionTests {
+    let text = try! String(contentsOf: repoRoot.appendingPathComponent("scripts/samples/photos/water-cycle.txt"), encoding: .utf8)
+
+    @Test func rejectingKeepsTheOtherIDsAndFillsTheQuiz() {
+        let plain = build(text)
+        #expect(plain.quiz.questions.count == 10)
+        #expect(Set(plain.quiz.questions.map(\.id)).count == plain.quiz.questions.count)
+        let rejected = plain.quiz.questions[3].id
+        let reviewed = build(text, reviews: ReviewDecisions(questions: [rejected: QuestionDecision(reject: true)]))
+        #expect(reviewed.quiz.questions.count == 10)
+        #expect(!reviewed.quiz.questions.contains { $0.id == rejected })
+        // Every other question that stays keeps its ID and content.
+        let kept = Dictionary(uniqueKeysWithValues: reviewed.quiz.questions.map { ($0.id, $0) })
+        #expect(plain.quiz.questions.filter { kept[$0.id] != nil }.allSatisfy { kept[$0.id] == $0 })
+        #expect(reviewed.warnings == nil)
+    }
+
+    @Test func aCorrectionThatBreaksTheValidatorIsReportedNotApplied() throws {
+        let plain = build(text)
+        let question = try #require(plain.quiz.questions.first)
+        let broken = QuestionDecision(options: ["same", "same", "other", "more"])
+        let good = QuestionDecision(stem: "Teacher's stem?", explanation: "Teacher's explanation.")
+        let second = plain.quiz.questions[1]
+        let reviewed = build(text, reviews: ReviewDecisions(questions: [question.id: broken, second.id: good]))
+        #expect(reviewed.quiz.questions.first { $0.id == question.id } == question)
+        #expect(reviewed.warnings?.contains { $0.contains(question.id) && $0.contains("not applied") } == true)
+        let fixed = try #require(reviewed.quiz.questions.first { $0.id == second.id })
+        #expect(fixed.stem == "Teacher's stem?" && fixed.explanation == "Teacher's explanation." && fixed.options == second.options)
+    }
+
+    @Test func aDecisionAboutAQuestionNoLongerMadeIsAnOrphan() {
+        let orphan = "0123456789abcdef-q-ffffffffffffffff"
+        let reviewed = build(text, reviews: ReviewDecisions(questions: [orphan: QuestionDecision(stem: "x")]))
+        #expect(reviewed.warnings == ["Review decision \(orphan) refers to a question that no longer exists."])
+    }
+}
