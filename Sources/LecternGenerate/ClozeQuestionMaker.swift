@@ -49,10 +49,10 @@ struct ClozeQuestionMaker {
         guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator)
             .choose(answer: candidate.answer, stem: stem, pool: pool, checkRelations: candidate.kind == .term || candidate.kind == .adjective)
         else { return nil }
-        let entries = ([(candidate.answer, "answer")] + chosen).seededShuffle(seed: seed)
+        let entries = ([(candidate.answer, OptionOrigin.answer)] + chosen).seededShuffle(seed: seed)
         let question = MultipleChoiceQuestion(
             id: "", kind: candidate.kind.questionKind, stem: stem, options: entries.map(\.0),
-            answerIndex: entries.firstIndex { $0.1 == "answer" }!,
+            answerIndex: entries.firstIndex { $0.1 == OptionOrigin.answer }!,
             explanation: "The text says: “\(candidate.sentence)”",
             level: candidate.kind == .term || candidate.kind == .adjective ? 2 : 1, optionOrigins: entries.map(\.1))
         return validator.problems(question, sourceText: facts.sourceText).isEmpty ? question : nil
@@ -88,10 +88,10 @@ struct DistractorChooser {
     let wordNet: WordNet
     let validator: QuestionValidator
 
-    func choose(answer: String, stem: String, pool: [(String, String)], checkRelations: Bool) -> [(String, String)]? {
+    func choose(answer: String, stem: String, pool: [(String, OptionOrigin)], checkRelations: Bool) -> [(String, OptionOrigin)]? {
         let stemWords = Set(Tokenizer.words(in: stem).map { validator.normalise($0.text) })
         let answerKey = validator.normalise(answer)
-        var chosen: [(String, String)] = []
+        var chosen: [(String, OptionOrigin)] = []
         for (option, origin) in pool where chosen.count < 3 {
             let key = validator.normalise(option)
             guard key != answerKey, !stemWords.contains(key), !chosen.contains(where: { validator.normalise($0.0) == key })
@@ -345,35 +345,35 @@ struct Vocabulary {
     }
 
     /// Same-kind distractors in tiers, each with its origin.
-    func distractors(for candidate: Candidate, seed: String) -> [(String, String)] {
+    func distractors(for candidate: Candidate, seed: String) -> [(String, OptionOrigin)] {
         switch candidate.kind {
         case .year:
             let value = Int(candidate.answer)!
-            let fromText = years.filter { $0 != candidate.answer }.map { ($0, "same-text-year") }
-            let offsets = [-20, 10, -50, 30, -10, 50, 20, -30].map { (String(value + $0), "nearby-year") }
+            let fromText = years.filter { $0 != candidate.answer }.map { ($0, OptionOrigin.sameTextYear) }
+            let offsets = [-20, 10, -50, 30, -10, 50, 20, -30].map { (String(value + $0), OptionOrigin.nearbyYear) }
             return fromText.prefix(1) + offsets.filter { Int($0.0)! <= 2100 }
         case .number:
             let isPercent = candidate.unit == "percent" || candidate.unit == "per"
-            return Self.numericNeighbours(candidate.answer, maximum: isPercent ? 100 : nil).map { ($0, "nearby-number") }
+            return Self.numericNeighbours(candidate.answer, maximum: isPercent ? 100 : nil).map { ($0, OptionOrigin.nearbyNumber) }
         case .name:
             if candidate.answer.contains(" ") {
-                let others = people.filter { $0 != candidate.answer }.map { ($0, "same-text-name") }
+                let others = people.filter { $0 != candidate.answer }.map { ($0, OptionOrigin.sameTextName) }
                 // Recombined first and last names of the text's people: plausible, and surely wrong.
                 let firsts = people.compactMap { $0.split(separator: " ").first.map(String.init) }
                 let lasts = people.compactMap { $0.split(separator: " ").last.map(String.init) }
-                var mixed: [(String, String)] = []
+                var mixed: [(String, OptionOrigin)] = []
                 for first in firsts { for last in lasts where !people.contains("\(first) \(last)") {
-                    mixed.append(("\(first) \(last)", "same-text-name-parts"))
+                    mixed.append(("\(first) \(last)", OptionOrigin.sameTextNameParts))
                 } }
                 return others + mixed.seededShuffle(seed: seed)
             }
-            return places.filter { $0 != candidate.answer }.map { ($0, "same-text-name") }
+            return places.filter { $0 != candidate.answer }.map { ($0, OptionOrigin.sameTextName) }
         case .adjective:
             // Its opposite first (the blank then asks which way the text goes), then the text's other describing words.
             let lower = candidate.answer.lowercased()
             let written = { (word: String) in candidate.answer.first!.isUppercase ? word.prefix(1).uppercased() + word.dropFirst() : word }
-            return (antonym(of: lower).map { [(written($0), "antonym")] } ?? [])
-                + adjectives.filter { $0 != lower }.map { (written($0), "same-text-adjective") }
+            return (antonym(of: lower).map { [(written($0), OptionOrigin.antonym)] } ?? [])
+                + adjectives.filter { $0 != lower }.map { (written($0), OptionOrigin.sameTextAdjective) }
         case .term:
             guard let term = candidate.term else { return [] }
             return WordDistractorSource(wordNet: wordNet)

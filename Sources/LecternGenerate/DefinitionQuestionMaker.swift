@@ -70,10 +70,10 @@ struct DefinitionQuestionMaker {
                         textTerms: facts.vocabulary.textTerms, seed: seed)
         guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator)
             .choose(answer: term.lemma, stem: stem, pool: pool, checkRelations: true) else { return nil }
-        let entries = ([(term.lemma, "answer")] + chosen).seededShuffle(seed: seed)
+        let entries = ([(term.lemma, OptionOrigin.answer)] + chosen).seededShuffle(seed: seed)
         let question = MultipleChoiceQuestion(
             id: "", kind: .definition, stem: stem, options: entries.map(\.0),
-            answerIndex: entries.firstIndex { $0.1 == "answer" }!,
+            answerIndex: entries.firstIndex { $0.1 == OptionOrigin.answer }!,
             explanation: "“\(term.lemma)” means \(gloss). The text says: “\(term.sentence)”",
             level: 2, optionOrigins: entries.map(\.1))
         return validator.problems(question, sourceText: facts.sourceText).isEmpty ? question : nil

@@ -21,6 +21,15 @@ struct LectureFact: Hashable, Sendable {
             case .year: return .lectureYear
             }
         }
+
+        /// The origin of a distractor that is another topic's fact of this kind.
+        var distractorOrigin: OptionOrigin {
+            switch self {
+            case .term: return .courseTerm
+            case .code: return .courseCode
+            case .year: return .courseYear
+            }
+        }
     }
     /// The sort of an answer within its kind: distractors come from the same sort (a function for a function).
     enum Shape: Hashable, Sendable {

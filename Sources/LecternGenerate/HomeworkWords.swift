@@ -1,4 +1,5 @@
 import Foundation
+import LecternModel
 import LecternText
 import Synchronization
 
@@ -176,36 +177,36 @@ struct WordDistractorSource {
     let wordNet: WordNet
 
     func candidates(answer: String, pos: PartOfSpeech, sense: Synset, senseIsClear: Bool, textTerms: [TextTerm],
-                    seed: String) -> [(String, String)] {
+                    seed: String) -> [(String, OptionOrigin)] {
         let band = FrequencyBand.of(answer, pos: pos, in: wordNet)
         func fits(_ word: String) -> Bool {
             word.count >= 3 && word.allSatisfy({ $0.isLetter && $0.isLowercase })
                 && FrequencyBand.similar(FrequencyBand.of(word, pos: pos, in: wordNet), band)
                 && wordNet.hasLowercaseSense(word) && isMostly(word, pos)
         }
-        var pool: [(String, String)] = []
+        var pool: [(String, OptionOrigin)] = []
         let frequency = wordNet.frequency(of: answer, pos: pos)
         // 1. Sisters of the sense the sentence uses, closest in frequency first.
         if senseIsClear {
             let sisters = wordNet.coordinateTerms(of: sense.id).filter { fits($0) && FamiliarWord.isCommon($0) }.sorted {
                 (abs(wordNet.frequency(of: $0, pos: pos) - frequency), $0) < (abs(wordNet.frequency(of: $1, pos: pos) - frequency), $1)
             }
-            pool += sisters.prefix(10).map { ($0, "wordnet-coordinate") }
+            pool += sisters.prefix(10).map { ($0, OptionOrigin.wordnetCoordinate) }
         }
         // 2. Same-kind terms of the text.
         let kind = sense.lexicalFile
         let sameText = textTerms.filter { $0.lemma != answer && $0.pos == pos && $0.sense.lexicalFile == kind && fits($0.lemma) }
             .sorted { ($0.sentenceIndex, $0.lemma) < ($1.sentenceIndex, $1.lemma) }
-        pool += sameText.map { ($0.lemma, "same-text-term") }
+        pool += sameText.map { ($0.lemma, OptionOrigin.sameTextTerm) }
         // 2b. Other nouns of the text, when the text's own words are all the kinds it has: a student has read them.
         let otherText = textTerms.filter { $0.lemma != answer && $0.pos == pos && $0.sense.lexicalFile != kind && fits($0.lemma) }
             .sorted { ($0.sentenceIndex, $0.lemma) < ($1.sentenceIndex, $1.lemma) }
-        pool += otherText.map { ($0.lemma, "same-text-word") }
+        pool += otherText.map { ($0.lemma, OptionOrigin.sameTextWord) }
         // 3. Same part of speech, kind and frequency band.
         if senseIsClear, let kind {
             let words = BandIndex.shared(wordNet).words(pos: pos, lexicalFile: kind, band: band)
             pool += words.filter { isMostly($0, pos) && FamiliarWord.isCommon($0) }.seededShuffle(seed: seed).prefix(40)
-                .map { ($0, "same-pos-frequency-band") }
+                .map { ($0, OptionOrigin.samePOSFrequencyBand) }
         }
         return pool
     }

@@ -226,7 +226,7 @@ struct LectureQuestionMaker: Sendable {
             stem: stem,
             options: options.map(\.text), answerIndex: answerIndex,
             explanation: "The lesson says: “\(fact.sentence)”", level: 1,
-            optionOrigins: options.map { $0.isAnswer ? "answer" : ($0.origin == nil ? "nearby-year" : "course-\(fact.kind.rawValue)") })
+            optionOrigins: options.map { $0.isAnswer ? OptionOrigin.answer : ($0.origin == nil ? OptionOrigin.nearbyYear : fact.kind.distractorOrigin) })
         let problems = validator.problems(question, source: topic.source,
                                           stemWords: validator.stemWords(stemSentence, joining: openingWords))
         guard problems.isEmpty else { return nil }
@@ -432,7 +432,7 @@ struct LectureQuestionMaker: Sendable {
             let question = MultipleChoiceQuestion(
                 id: StableID.make(topic.id, "definition", fact.answer), kind: .lectureDefinition,
                 stem: "According to “\(topic.title)”, \(asked)?", options: options, answerIndex: answerIndex,
-                explanation: quote, level: 1, optionOrigins: options.map { $0 == definition.option ? "answer" : "course-definition" })
+                explanation: quote, level: 1, optionOrigins: options.map { $0 == definition.option ? OptionOrigin.answer : OptionOrigin.courseDefinition })
             guard validator.problems(question, source: topic.source).isEmpty else { continue }
             return PoolQuestion(id: StableID.make(topic.id, "pool", "definition", fact.answer), topicId: topic.id, renderings: [
                 .init(level: 1, format: .multipleChoice, prompt: question.stem, options: options, answerIndex: answerIndex,
@@ -479,7 +479,7 @@ struct LectureQuestionMaker: Sendable {
         let question = MultipleChoiceQuestion(
             id: StableID.make(topic.id, "title"), kind: .lectureTopic, stem: "Which lesson of the course says this? “\(key)”",
             options: options, answerIndex: answerIndex, explanation: quote, level: 1,
-            optionOrigins: options.map { $0 == topic.title ? "answer" : "course-topic" })
+            optionOrigins: options.map { $0 == topic.title ? OptionOrigin.answer : OptionOrigin.courseTopic })
         guard validator.problems(question, sourceText: topic.title + "\n" + topic.sourceText).isEmpty else { return nil }
         return PoolQuestion(id: StableID.make(topic.id, "pool", secondPoint ? "title-second" : "title"), topicId: topic.id,
                             renderings: [.init(level: 1, format: .multipleChoice, prompt: question.stem, options: options,
@@ -526,7 +526,7 @@ struct LectureQuestionMaker: Sendable {
             id: StableID.make(topic.id, "sentence"), kind: .lectureSentence,
             stem: "Which of these sentences is from the lesson “\(topic.title)”?",
             options: options, answerIndex: answerIndex, explanation: quote, level: 1,
-            optionOrigins: options.map { $0 == key ? "answer" : "course-sentence" })
+            optionOrigins: options.map { $0 == key ? OptionOrigin.answer : OptionOrigin.courseSentence })
         guard validator.problems(question, sourceText: topic.title + "\n" + topic.sourceText).isEmpty else { return nil }
         return PoolQuestion(id: StableID.make(topic.id, "pool", "sentence"), topicId: topic.id,
                             renderings: [.init(level: 1, format: .multipleChoice, prompt: question.stem, options: options,

@@ -26,7 +26,7 @@ struct StatementQuestionMaker {
     /// One change that makes a sentence false, and how to tell a student what changed.
     struct Change {
         var sentence: String
-        var origin: String
+        var origin: OptionOrigin
         var note: String
     }
 
@@ -47,18 +47,18 @@ struct StatementQuestionMaker {
     private func makeQuestion(sentence: String, changes: [Change], facts: WorksheetFacts, seed: String) -> MultipleChoiceQuestion? {
         // One change of each kind first, in the order of how surely each makes the statement false.
         var chosen: [Change] = []
-        for origin in ["changed-number", "negated", "antonym", "swapped-name", "swapped-term"] {
+        for origin in [OptionOrigin.changedNumber, OptionOrigin.negated, OptionOrigin.antonym, OptionOrigin.swappedName, OptionOrigin.swappedTerm] {
             if let change = changes.first(where: { $0.origin == origin }), chosen.count < 3 { chosen.append(change) }
         }
         for change in changes where chosen.count < 3 && !chosen.contains(where: { $0.sentence == change.sentence }) {
             chosen.append(change)
         }
         guard chosen.count == 3 else { return nil }
-        let entries = ([(sentence, "answer", "")] + chosen.map { ($0.sentence, $0.origin, $0.note) }).seededShuffle(seed: seed)
-        let notes = entries.filter { $0.1 != "answer" }.map(\.2).joined(separator: "; ")
+        let entries = ([(sentence, OptionOrigin.answer, "")] + chosen.map { ($0.sentence, $0.origin, $0.note) }).seededShuffle(seed: seed)
+        let notes = entries.filter { $0.1 != OptionOrigin.answer }.map(\.2).joined(separator: "; ")
         let question = MultipleChoiceQuestion(
             id: "", kind: .statement, stem: Self.stem, options: entries.map(\.0),
-            answerIndex: entries.firstIndex { $0.1 == "answer" }!,
+            answerIndex: entries.firstIndex { $0.1 == OptionOrigin.answer }!,
             explanation: "The other statements each change one thing: \(notes). The text says: “\(sentence)”",
             level: 2, optionOrigins: entries.map(\.1))
         return validator.problems(question, sourceText: facts.sourceText).isEmpty ? question : nil
@@ -68,7 +68,7 @@ struct StatementQuestionMaker {
     func changes(of sentence: String, vocabulary: Vocabulary) -> [Change] {
         let tokens = Tokenizer.words(in: sentence)
         var out: [Change] = []
-        func replace(_ token: Token, at position: Int, with new: String, origin: String, note: String) {
+        func replace(_ token: Token, at position: Int, with new: String, origin: OptionOrigin, note: String) {
             // "a new server" must not become "a old server".
             let article = position > 0 ? tokens[position - 1].text.lowercased() : ""
             if ["a", "an"].contains(article), Self.startsWithVowel(token.text) != Self.startsWithVowel(new) { return }
@@ -81,26 +81,26 @@ struct StatementQuestionMaker {
                 let next = tokens[position + 1].text.lowercased()
                 let negation = lower == "can" ? token.text + "not" : token.text + " not"
                 if next != "not", next != "also" {
-                    replace(token, at: position, with: negation, origin: "negated", note: "“\(negation)” for “\(token.text)”")
+                    replace(token, at: position, with: negation, origin: OptionOrigin.negated, note: "“\(negation)” for “\(token.text)”")
                 }
             }
             if lower == "not", position > 0, Self.negatable.contains(tokens[position - 1].text.lowercased()),
                let range = sentence.range(of: " not ", options: [], range: sentence.startIndex..<sentence.endIndex) {
-                out.append(Change(sentence: sentence.replacingCharacters(in: range, with: " "), origin: "negated", note: "“not” left out"))
+                out.append(Change(sentence: sentence.replacingCharacters(in: range, with: " "), origin: OptionOrigin.negated, note: "“not” left out"))
             }
             if let opposite = Self.contradictions[lower] ?? vocabulary.antonym(of: lower), !token.isCapitalized || token.isSentenceInitial {
                 let written = token.isCapitalized ? opposite.prefix(1).uppercased() + opposite.dropFirst() : opposite
-                replace(token, at: position, with: written, origin: "antonym", note: "“\(written)” for “\(token.text)”")
+                replace(token, at: position, with: written, origin: OptionOrigin.antonym, note: "“\(written)” for “\(token.text)”")
             }
             if token.isNumber, Vocabulary.isPlainNumber(token.text), let other = Vocabulary.numericNeighbours(token.text).first {
-                replace(token, at: position, with: other, origin: "changed-number", note: "\(other) for \(token.text)")
+                replace(token, at: position, with: other, origin: OptionOrigin.changedNumber, note: "\(other) for \(token.text)")
             }
         }
         for name in Vocabulary.names(in: tokens, wordNet: wordNet) {
             let pool = name.contains(" ") ? vocabulary.people : vocabulary.places
             if let other = pool.first(where: { $0 != name && !sentence.contains($0) }),
                let range = ClozeQuestionMaker.wholeWordRange(of: name, in: sentence) {
-                out.append(Change(sentence: sentence.replacingCharacters(in: range, with: other), origin: "swapped-name",
+                out.append(Change(sentence: sentence.replacingCharacters(in: range, with: other), origin: OptionOrigin.swappedName,
                                   note: "“\(other)” for “\(name)”"))
             }
         }
@@ -116,7 +116,7 @@ struct StatementQuestionMaker {
                     && !sentence.lowercased().contains($0.lemma) && !wordNet.areRelated($0.lemma, term.lemma)
             }
             if let other = others.first.flatMap({ form.apply(to: $0.lemma, wordNet: wordNet) }), !noun.surface.contains(" ") {
-                replace(tokens[position], at: position, with: other, origin: "swapped-term", note: "“\(other)” for “\(noun.surface)”")
+                replace(tokens[position], at: position, with: other, origin: OptionOrigin.swappedTerm, note: "“\(other)” for “\(noun.surface)”")
             }
         }
         return out

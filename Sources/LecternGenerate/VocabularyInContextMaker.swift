@@ -52,20 +52,20 @@ struct VocabularyInContextMaker {
     private func makeQuestion(_ term: TextTerm, sense meant: Synset, facts: WorksheetFacts, seed: String) -> MultipleChoiceQuestion? {
         guard let answer = Self.shortGloss(meant.gloss) else { return nil }
         var usedFiles: Set<String?> = [meant.lexicalFile]
-        var distractors: [(String, String)] = []
+        var distractors: [(String, OptionOrigin)] = []
         for sense in wordNet.synsets(of: term.lemma, pos: term.pos) where distractors.count < 3 && sense.id != meant.id {
             // A person or place of the same name ("Snow", a novelist) is not a meaning of the word.
             guard !usedFiles.contains(sense.lexicalFile), sense.instanceHypernyms.isEmpty, let gloss = Self.shortGloss(sense.gloss)
             else { continue }
             usedFiles.insert(sense.lexicalFile)
-            distractors.append((gloss, "other-sense"))
+            distractors.append((gloss, OptionOrigin.otherSense))
         }
         guard distractors.count == 3 else { return nil }
-        let entries = ([(answer, "answer")] + distractors).seededShuffle(seed: seed)
+        let entries = ([(answer, OptionOrigin.answer)] + distractors).seededShuffle(seed: seed)
         let question = MultipleChoiceQuestion(
             id: "", kind: .vocabularyInContext,
             stem: "In “\(term.sentence)”, the word “\(term.surface)” most nearly means …",
-            options: entries.map(\.0), answerIndex: entries.firstIndex { $0.1 == "answer" }!,
+            options: entries.map(\.0), answerIndex: entries.firstIndex { $0.1 == OptionOrigin.answer }!,
             explanation: "Here “\(term.surface)” means \(answer). The text says: “\(term.sentence)”",
             level: 2, optionOrigins: entries.map(\.1))
         return validator.problems(question, sourceText: facts.sourceText).isEmpty ? question : nil

@@ -121,7 +121,7 @@ public struct WordListBuilder: Sendable {
         let stemWords = Set(Tokenizer.words(in: stem).map { validator.normalise($0.text) })
         let answerLemma = validator.normalise(entry.word)
         if !entry.word.contains(" ") && stemWords.contains(answerLemma) { return nil }
-        var chosen: [(word: String, origin: String, lemma: String)] = []
+        var chosen: [(word: String, origin: OptionOrigin, lemma: String)] = []
         func acceptable(_ word: String) -> Bool {
             if word == entry.word || chosen.contains(where: { $0.word == word }) { return false }
             let lemma = validator.normalise(word)
@@ -134,25 +134,25 @@ public struct WordListBuilder: Sendable {
             .filter { abs($0.zipf - zipf) <= options.distractorZipfBand }
             .sorted { (abs($0.zipf - zipf), $0.word) < (abs($1.zipf - zipf), $1.word) }
         for other in sameSource where chosen.count < 3 && acceptable(other.word) {
-            chosen.append((other.word, "same-source-word", validator.normalise(other.word)))
+            chosen.append((other.word, OptionOrigin.sameSourceWord, validator.normalise(other.word)))
         }
         if chosen.count < 3 && options.frequencyListDistractors {
             forEachFrequencyListCandidate(level: entry.level, pos: pos, zipf: zipf) { word in
                 if !sourceWords.contains(word) && acceptable(word) {
-                    chosen.append((word, "frequency-list-word", validator.normalise(word)))
+                    chosen.append((word, .frequencyListWord, validator.normalise(word)))
                 }
                 return chosen.count < 3
             }
         }
         guard chosen.count == 3 else { return nil }
-        let origins = Dictionary(uniqueKeysWithValues: [(entry.word, "answer")] + chosen.map { ($0.word, $0.origin) })
+        let origins = Dictionary(uniqueKeysWithValues: [(entry.word, OptionOrigin.answer)] + chosen.map { ($0.word, $0.origin) })
         let shuffled = ([entry.word] + chosen.map(\.word)).seededShuffle(seed: "\(idPrefix)|\(entry.word)")
         let question = MultipleChoiceQuestion(
             id: "\(idPrefix)-\(entry.word)", kind: .definition, stem: stem,
             options: shuffled, answerIndex: shuffled.firstIndex(of: entry.word)!,
             explanation: "“\(entry.word)” (\(posName)) means \(definition). In the text: “\(entry.context)”",
             level: (WordLevel.allCases.firstIndex(of: entry.level) ?? 0) + 1,
-            optionOrigins: shuffled.map { origins[$0] ?? "same-source-word" })
+            optionOrigins: shuffled.map { origins[$0] ?? OptionOrigin.sameSourceWord })
         return validator.problems(question).isEmpty ? question : nil
     }
 

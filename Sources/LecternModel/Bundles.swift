@@ -23,6 +23,28 @@ public enum QuestionKind: String, Codable, Sendable, CaseIterable {
     }
 }
 
+/// Where an option of a question came from; the raw values are the bundles' `optionOrigins` strings.
+public enum OptionOrigin: String, Codable, Sendable, CaseIterable {
+    case answer
+    // Word answers: WordNet sisters of the answer's sense, terms and other words of the same text, common words
+    // of the same part of speech and frequency band, another sense's gloss (vocabulary in context), another word
+    // of the same script (word tests).
+    case wordnetCoordinate = "wordnet-coordinate", sameTextTerm = "same-text-term", sameTextWord = "same-text-word"
+    case samePOSFrequencyBand = "same-pos-frequency-band", otherSense = "other-sense", sameSourceWord = "same-source-word"
+    case frequencyListWord = "frequency-list-word"
+    // Numbers, years, names and describing words.
+    case sameTextYear = "same-text-year", nearbyYear = "nearby-year", nearbyNumber = "nearby-number"
+    case sameTextName = "same-text-name", sameTextNameParts = "same-text-name-parts", antonym
+    case sameTextAdjective = "same-text-adjective"
+    // Statements made false by one change.
+    case changedNumber = "changed-number", negated, swappedName = "swapped-name", swappedTerm = "swapped-term"
+    // Lectures: another topic's fact, definition, title or sentence.
+    case courseTerm = "course-term", courseCode = "course-code", courseYear = "course-year"
+    case courseDefinition = "course-definition", courseTopic = "course-topic", courseSentence = "course-sentence"
+    /// Options a teacher wrote (`lectern-reviews.yml`).
+    case teacher
+}
+
 public struct MultipleChoiceQuestion: Codable, Sendable, Hashable {
     public var id: String
     public var kind: QuestionKind
@@ -32,9 +54,9 @@ public struct MultipleChoiceQuestion: Codable, Sendable, Hashable {
     public var explanation: String
     public var level: Int
     /// Where each option came from (answer, same-text term, ...), parallel to `options`.
-    public var optionOrigins: [String]
+    public var optionOrigins: [OptionOrigin]
     public init(id: String, kind: QuestionKind, stem: String, options: [String], answerIndex: Int,
-                explanation: String, level: Int, optionOrigins: [String]) {
+                explanation: String, level: Int, optionOrigins: [OptionOrigin]) {
         self.id = id
         self.kind = kind
         self.stem = stem

@@ -25,7 +25,7 @@ public struct QuestionDecision: Codable, Sendable, Hashable {
         if let stem { corrected.stem = stem }
         if let options {
             corrected.options = options
-            if options.count != question.options.count { corrected.optionOrigins = options.map { _ in "teacher" } }
+            if options.count != question.options.count { corrected.optionOrigins = options.map { _ in OptionOrigin.teacher } }
         }
         if let answerIndex { corrected.answerIndex = answerIndex }
         if let explanation { corrected.explanation = explanation }

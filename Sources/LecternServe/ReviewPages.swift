@@ -128,7 +128,7 @@ struct QuestionView {
         self.number = number
         questionKind = question.kind.rawValue
         stem = question.stem
-        options = OptionView.list(question.options, answer: question.answerIndex, notes: question.optionOrigins)
+        options = OptionView.list(question.options, answer: question.answerIndex, notes: question.optionOrigins.map(\.rawValue))
         answer = question.options.indices.contains(question.answerIndex) ? question.options[question.answerIndex] : ""
         explanation = question.explanation
         questionLevel = question.level

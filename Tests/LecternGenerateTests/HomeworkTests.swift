@@ -19,10 +19,10 @@ private func page(_ text: String, confidence: Double = 92) -> OCRPage {
 }
 
 private let samples = ["water-cycle", "erie-canal", "printing-press", "rivers-of-africa"]
-private let distractorOrigins: Set<String> = [
-    "wordnet-coordinate", "same-text-term", "same-pos-frequency-band", "same-text-year", "nearby-year", "nearby-number",
-    "same-text-name", "same-text-name-parts", "same-text-word", "other-sense",
-    "changed-number", "negated", "antonym", "swapped-name", "swapped-term",
+private let distractorOrigins: Set<OptionOrigin> = [
+    .wordnetCoordinate, .sameTextTerm, .samePOSFrequencyBand, .sameTextYear, .nearbyYear, .nearbyNumber,
+    .sameTextName, .sameTextNameParts, .sameTextWord, .sameTextAdjective, .otherSense,
+    .changedNumber, .negated, .antonym, .swappedName, .swappedTerm,
 ]
 
 private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
@@ -58,8 +58,8 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
     func everyOptionRecordsItsOrigin(name: String) throws {
         for question in build(try worksheet(name)).quiz.questions {
             #expect(question.optionOrigins.count == 4)
-            #expect(question.optionOrigins[question.answerIndex] == "answer")
-            #expect(question.optionOrigins.filter { $0 == "answer" }.count == 1)
+            #expect(question.optionOrigins[question.answerIndex] == .answer)
+            #expect(question.optionOrigins.filter { $0 == .answer }.count == 1)
             for (index, origin) in question.optionOrigins.enumerated() where index != question.answerIndex {
                 #expect(distractorOrigins.contains(origin), "\(origin)")
             }
@@ -301,7 +301,7 @@ private func realPage(_ name: String) throws -> String {
                 // One change: the false statement keeps the answer's words but for one or two.
                 let changed = Set(option.split(separator: " ")).symmetricDifference(answer.split(separator: " "))
                 #expect((1...6).contains(changed.count), "\(option)")
-                #expect(["negated", "antonym", "changed-number", "swapped-name", "swapped-term"].contains(question.optionOrigins[index]))
+                #expect([.negated, .antonym, .changedNumber, .swappedName, .swappedTerm].contains(question.optionOrigins[index]))
             }
         }
     }
@@ -341,7 +341,7 @@ private func realPage(_ name: String) throws -> String {
             for (index, origin) in question.optionOrigins.enumerated() where index != question.answerIndex {
                 let option = question.options[index].lowercased()
                 let body = wordNet.synsets(of: option, pos: .noun).first?.lexicalFile == "noun.body"
-                #expect(!body || origin.hasPrefix("same-text"), "\(question.stem): \(question.options)")
+                #expect(!body || [.sameTextTerm, .sameTextWord].contains(origin), "\(question.stem): \(question.options)")
             }
         }
     }
@@ -374,7 +374,7 @@ private func realPage(_ name: String) throws -> String {
     func question(_ options: [String], answer: Int = 0, stem: String = "The _____ was parked outside.",
                   kind: QuestionKind = .clozeTerm) -> MultipleChoiceQuestion {
         MultipleChoiceQuestion(id: "q", kind: kind, stem: stem, options: options, answerIndex: answer,
-                               explanation: "The text says so.", level: 1, optionOrigins: options.map { _ in "test" })
+                               explanation: "The text says so.", level: 1, optionOrigins: options.map { _ in .teacher })
     }
 
     @Test func acceptsAGoodQuestion() {

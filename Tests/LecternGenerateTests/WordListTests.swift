@@ -122,7 +122,7 @@ private let wordNet = try! WordNet.shared()
                         if let other = byWord[option] {
                             #expect(other.level == test.level && other.partOfSpeech == entry.partOfSpeech)
                         } else {
-                            #expect(q.optionOrigins[k] == "frequency-list-word")
+                            #expect(q.optionOrigins[k] == .frequencyListWord)
                             #expect(builder.leveler.level(of: option, pos: pos).level == test.level)
                         }
                     }

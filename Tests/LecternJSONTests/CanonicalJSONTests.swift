@@ -109,7 +109,7 @@ import Testing
     @Test func homeworkAndWordListBundlesGiveJSONEncodersBytes() throws {
         let question = MultipleChoiceQuestion(id: "q", kind: .clozeTerm, stem: "A _____ \"quoted\" / slash", options: ["a", "b", "c", "d"],
                                               answerIndex: 2, explanation: "é “curly”\n", level: 1,
-                                              optionOrigins: ["answer", "wordnet-coordinate", "same-text-term", "x"])
+                                              optionOrigins: [.answer, .wordnetCoordinate, .sameTextTerm, .teacher])
         let homework = HomeworkBundle(id: "h", source: SourceRef(path: "p.jpg", sha256: "s"), status: .needsReview,
                                       statusReason: "low confidence", title: "T", subject: "geography",
                                       subjectConfidence: 0.8125, text: "Text\twith\u{1}control",
