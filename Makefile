@@ -28,5 +28,6 @@ clean:
 # Benchmarks print their figures (speed, accuracy, memory); not part of the tests.
 bench:
 	@bash scripts/setup.sh --bench
-	$(SWIFT) build -c release --product lectern --product lectern-bench
+	$(SWIFT) build -c release --product lectern
+	$(SWIFT) build -c release --product lectern-bench
 	.build/release/lectern-bench $(BENCH)
