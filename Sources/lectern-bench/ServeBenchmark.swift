@@ -55,7 +55,7 @@ enum ServeBenchmark {
         // The two servers.
         let lecternPort = 18000 + Int(getpid() % 1000)
         let nginxPort = lecternPort + 1000
-        let server = try Server(lectern, ["serve", "--out", out.path, "--host", "127.0.0.1", "--port", "\(lecternPort)"],
+        let server = try Server(lectern.path, ["serve", "--out", out.path, "--host", "127.0.0.1", "--port", "\(lecternPort)"],
                                 log: root.appendingPathComponent("serve.err"))
         defer { server.stop() }
         let nginxFolder = root.appendingPathComponent("nginx")
@@ -103,16 +103,16 @@ enum ServeBenchmark {
         let sampler = RSSSampler(pid: server.pid)
         sampler.start()
         let mixed = try Wrk.run(wrk, ["-t2", "-c64", "-d\(memorySeconds)s", "--latency", "-s", script.path, "http://127.0.0.1:\(lecternPort)/"])
-        let samples = sampler.stop()
-        guard let first = samples.first, let last = samples.last, let peak = samples.max() else { throw BenchError("no VmRSS samples") }
+        let rss = sampler.stop()
+        guard let first = rss.first, let last = rss.last, let peak = rss.max() else { throw BenchError("no VmRSS rss") }
         // Flat: the second half of the run grows by less than 10% over the first half's peak (warm-up excluded).
-        let firstHalfPeak = samples.prefix(max(1, samples.count / 2)).max() ?? first
+        let firstHalfPeak = rss.prefix(max(1, rss.count / 2)).max() ?? first
         let growth = Double(last - firstHalfPeak) / Double(max(firstHalfPeak, 1))
         print(String(format: "memory: %d s mixed bundle GETs and draws (new seed each), %.0f requests/s, p99 %.2f ms, non-2xx %d",
                      memorySeconds, mixed.requestsPerSecond, mixed.p99ms, mixed.non2xx))
-        print(String(format: "  lectern VmRSS: first %.1f MB, last %.1f MB, peak %.1f MB (%d samples, 1/s); last vs first-half peak %+.1f%%",
-                     mb(first), mb(last), mb(peak), samples.count, growth * 100) + "  [target flat: \(growth < 0.10 ? "met" : "MISSED")]")
-        print("  VmRSS every 5 s (MB): " + stride(from: 0, to: samples.count, by: 5).map { String(format: "%.0f", mb(samples[$0])) }.joined(separator: " "))
+        print(String(format: "  lectern VmRSS: first %.1f MB, last %.1f MB, peak %.1f MB (%d rss, 1/s); last vs first-half peak %+.1f%%",
+                     mb(first), mb(last), mb(peak), rss.count, growth * 100) + "  [target flat: \(growth < 0.10 ? "met" : "MISSED")]")
+        print("  VmRSS every 5 s (MB): " + stride(from: 0, to: rss.count, by: 5).map { String(format: "%.0f", mb(rss[$0])) }.joined(separator: " "))
         print("load average after: \(loadAverage())")
     }
 
