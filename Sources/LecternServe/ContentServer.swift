@@ -145,6 +145,10 @@ struct ProblemMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // A malformed percent-escape (`%zz`, a lone `%`) would otherwise reach a handler as literal text.
+        if request.uri.path.removingPercentEncoding == nil || request.uri.query.map({ $0.removingPercentEncoding == nil }) == true {
+            return Self.response(ContentProblem(.badRequest, code: "bad-request", detail: "The request target has a malformed percent-escape."))
+        }
         do {
             return try await next(request, context)
         } catch let problem as ContentProblem {
