@@ -110,7 +110,7 @@ enum ServeBenchmark {
         let growth = Double(last - firstHalfPeak) / Double(max(firstHalfPeak, 1))
         print(String(format: "memory: %d s mixed bundle GETs and draws (new seed each), %.0f requests/s, p99 %.2f ms, non-2xx %d",
                      memorySeconds, mixed.requestsPerSecond, mixed.p99ms, mixed.non2xx))
-        print(String(format: "  lectern VmRSS: first %.1f MB, last %.1f MB, peak %.1f MB (%d rss, 1/s); last vs first-half peak %+.1f%%",
+        print(String(format: "  lectern VmRSS: first %.1f MB, last %.1f MB, peak %.1f MB (%d samples, 1/s); last vs first-half peak %+.1f%%",
                      mb(first), mb(last), mb(peak), rss.count, growth * 100) + "  [target flat: \(growth < 0.10 ? "met" : "MISSED")]")
         print("  VmRSS every 5 s (MB): " + stride(from: 0, to: rss.count, by: 5).map { String(format: "%.0f", mb(rss[$0])) }.joined(separator: " "))
         print("load average after: \(loadAverage())")
