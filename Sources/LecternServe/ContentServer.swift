@@ -131,7 +131,9 @@ public struct ContentServer: Sendable {
     }
 
     static func conditional(_ request: Request, _ context: BasicRequestContext, _ file: PublishedContent.File) async throws -> Response {
-        try await request.ifNoneMatch(eTag: file.eTag, context: context) { json(file.data) }
+        try await request.ifNoneMatch(eTag: file.eTag, context: context) {
+            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: file.body))
+        }
     }
 
     static func json(_ data: Data, contentType: String = "application/json") -> Response {

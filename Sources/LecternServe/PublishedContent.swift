@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Hummingbird
 import LecternJSON
 import LecternModel
 import Synchronization
@@ -16,6 +17,14 @@ struct PublishedContent: Sendable {
     struct File: Sendable {
         var data: Data
         var eTag: String
+        /// The same bytes as a response body, made once per version of the file (responses share its storage).
+        var body: ByteBuffer
+
+        init(data: Data, eTag: String) {
+            self.data = data
+            self.eTag = eTag
+            body = ByteBuffer(bytes: data)
+        }
     }
 
     func index() throws(ContentProblem) -> RunIndex {
@@ -83,12 +92,13 @@ struct PublishedContent: Sendable {
             throw ContentProblem(.notFound, code: "not-published", detail: "\(relative) is not a published file.")
         }
         let url = out.appendingPathComponent(relative)
-        let resolvedOut = out.resolvingSymlinksInPath().path + "/"
-        guard url.resolvingSymlinksInPath().path.hasPrefix(resolvedOut), let identity = FileCache.Identity(url.path) else {
+        guard let identity = FileCache.Identity(url.path) else {
             throw ContentProblem(.notFound, code: "not-published", detail: "\(relative) is not a published file.")
         }
+        // The same inode as a file read (and checked to be inside the folder) before: the same file.
         if let cached = cache.file(relative, identity) { return cached }
-        guard let data = try? Data(contentsOf: url) else {
+        let resolvedOut = out.resolvingSymlinksInPath().path + "/"
+        guard url.resolvingSymlinksInPath().path.hasPrefix(resolvedOut), let data = try? Data(contentsOf: url) else {
             throw ContentProblem(.notFound, code: "not-published", detail: "\(relative) is not a published file.")
         }
         let file = File(data: data, eTag: "\"" + SHA256.hash(data: data).prefix(16).map { String(format: "%02x", $0) }.joined() + "\"")
@@ -154,14 +164,15 @@ final class FileCache: Sendable {
     func store(_ file: PublishedContent.File, _ path: String, _ identity: Identity) {
         guard file.data.count <= Self.largestFile else { return }
         state.withLock { state in
-            if let old = state.files[path] { state.bytes -= old.file.data.count }
-            if state.bytes + file.data.count > Self.limit {
+            // Counted twice: the bytes and the response body made from them.
+            if let old = state.files[path] { state.bytes -= 2 * old.file.data.count }
+            if state.bytes + 2 * file.data.count > Self.limit {
                 state.files = [:]
                 state.decoded = [:]
                 state.bytes = 0
             }
             state.files[path] = (identity, file)
-            state.bytes += file.data.count
+            state.bytes += 2 * file.data.count
         }
     }
 
