@@ -48,8 +48,10 @@ fi
 export_checkers=(anki==26.9.3 pygiftparser==1.1 moodle-xml-parser==0.3.1 lxml==6.1.3 citolab-qti-convert==0.2.0)
 export_checkers+=(openapi-spec-validator==0.9.0 schemathesis==4.32.5)
 venv="$(cd "$(dirname "$0")/.." && pwd)/.build/venv"
+# Present and at exactly the pinned versions (read from the list above, so the check cannot drift from it).
+pinned_check='import importlib.metadata as m, sys; sys.exit(any(m.version(r.split("==")[0]) != r.split("==")[1] for r in sys.argv[1:]))'
 if ! "$venv/bin/python" -c "import anki, pygiftparser, moodle_xml_parser, lxml, qti_convert, openapi_spec_validator, schemathesis" 2>/dev/null \
-   || [ "$("$venv/bin/python" -c "import importlib.metadata as m; print(m.version('schemathesis'), m.version('openapi-spec-validator'))" 2>/dev/null)" != "4.32.5 0.9.0" ]; then
+   || ! "$venv/bin/python" -c "$pinned_check" "${export_checkers[@]}" 2>/dev/null; then
   echo "Installing the export checkers into $venv"
   python3 -m venv "$venv"
   "$venv/bin/python" -m pip install --quiet "${export_checkers[@]}"
