@@ -207,7 +207,8 @@ struct ContractTests {
         """
         let check = try Child(python, ["-c", script, ContractPaths.contract.path])
         let result = await check.finish(timeout: .seconds(120))
-        #expect(result.status == 0 && !result.timedOut, "openapi-spec-validator: \(result.output)")
+        let hint = result.output.contains("ModuleNotFoundError") ? " (run scripts/setup.sh to install the contract checkers)" : ""
+        #expect(result.status == 0 && !result.timedOut, "openapi-spec-validator: \(result.output)\(hint)")
     }
 
     @Test("schemathesis against the live server: no 500s, every status, content type and body as the contract says")
