@@ -19,6 +19,7 @@ if [ "${1:-}" = "--bench" ]; then
   packages+=(tesseract-ocr libxml2-utils imagemagick fonts-dejavu-core python3-pip time)
   packages+=(xz-utils zlib1g-dev)   # real printed text the OCR benchmark renders (docs/OCR.md)
   packages+=(doc-debian debian-faq debian-reference-en gnu-standards)  # real prose for the quiz benchmark
+  packages+=(wrk nginx)         # the serve benchmark: load generator, and a static file server to compare with
 fi
 
 missing=()
@@ -43,10 +44,15 @@ if [ "${1:-}" = "--bench" ] && ! python3 -c "import wordfreq" 2>/dev/null; then
 fi
 
 # The export tests read exports back with real consumers: Anki's own library, a GIFT parser, a Moodle XML parser
-# and a QTI library (scripts/check-exports.py), installed in a virtual environment under .build/.
+# and a QTI library (scripts/check-exports.py), installed in a virtual environment under .build/. The serve
+# contract tests validate docs/openapi.json and fuzz `lectern serve` against it with the same environment.
 export_checkers=(anki==26.9.3 pygiftparser==1.1 moodle-xml-parser==0.3.1 lxml==6.1.3 citolab-qti-convert==0.2.0)
+export_checkers+=(openapi-spec-validator==0.9.0 schemathesis==4.32.5)
 venv="$(cd "$(dirname "$0")/.." && pwd)/.build/venv"
-if ! "$venv/bin/python" -c "import anki, pygiftparser, moodle_xml_parser, lxml, qti_convert" 2>/dev/null; then
+# Present and at exactly the pinned versions (read from the list above, so the check cannot drift from it).
+pinned_check='import importlib.metadata as m, sys; sys.exit(any(m.version(r.split("==")[0]) != r.split("==")[1] for r in sys.argv[1:]))'
+if ! "$venv/bin/python" -c "import anki, pygiftparser, moodle_xml_parser, lxml, qti_convert, openapi_spec_validator, schemathesis" 2>/dev/null \
+   || ! "$venv/bin/python" -c "$pinned_check" "${export_checkers[@]}" 2>/dev/null; then
   echo "Installing the export checkers into $venv"
   python3 -m venv "$venv"
   "$venv/bin/python" -m pip install --quiet "${export_checkers[@]}"

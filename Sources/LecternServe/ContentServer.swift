@@ -47,7 +47,7 @@ public struct ContentServer: Sendable {
         }
         router.get("/v1/wordlists/:id/tests") { request, context -> Response in
             let file = try content.bundle(try Self.id(context), kind: .wordlist)
-            let bundle = try Self.decode(WordListBundle.self, file)
+            let bundle = try content.decoded(WordListBundle.self, file)
             return try await Self.conditional(request, context, PublishedContent.File(
                 data: try CanonicalJSON.encode(bundle.tests), eTag: file.eTag))
         }
@@ -56,12 +56,12 @@ public struct ContentServer: Sendable {
             guard let week = try Self.query(request, "week", as: Int.self, in: 0...1000) else {
                 return try await Self.conditional(request, context, file)
             }
-            let unlocked = Self.unlocked(try Self.decode(LectureBundle.self, file), inWeek: week)
+            let unlocked = Self.unlocked(try content.decoded(LectureBundle.self, file), inWeek: week)
             return Self.json(try CanonicalJSON.encode(unlocked))
         }
         router.get("/v1/lectures/:id/draw") { request, context -> Response in
             let id = try Self.id(context)
-            let lecture = try Self.decode(LectureBundle.self, try content.bundle(id, kind: .lecture))
+            let lecture = try content.decoded(LectureBundle.self, try content.bundle(id, kind: .lecture))
             let count = try Self.query(request, "count", as: Int.self, in: 1...100) ?? 5
             guard let seed = request.uri.queryParameters.get("seed"), (1...200).contains(seed.count) else {
                 throw ContentProblem(.badRequest, code: "bad-parameter", detail: "seed is required: 1 to 200 characters.")
@@ -136,7 +136,9 @@ public struct ContentServer: Sendable {
     }
 
     static func conditional(_ request: Request, _ context: BasicRequestContext, _ file: PublishedContent.File) async throws -> Response {
-        try await request.ifNoneMatch(eTag: file.eTag, context: context) { json(file.data) }
+        try await request.ifNoneMatch(eTag: file.eTag, context: context) {
+            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: file.body))
+        }
     }
 
     static func json(_ data: Data, contentType: String = "application/json") -> Response {
@@ -150,6 +152,10 @@ struct ProblemMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // A malformed percent-escape (`%zz`, a lone `%`) would otherwise reach a handler as literal text.
+        if request.uri.path.removingPercentEncoding == nil || request.uri.query.map({ $0.removingPercentEncoding == nil }) == true {
+            return Self.response(ContentProblem(.badRequest, code: "bad-request", detail: "The request target has a malformed percent-escape."))
+        }
         do {
             return try await next(request, context)
         } catch let problem as ContentProblem {

@@ -8,6 +8,7 @@ let benchmarks: [String: () throws -> Void] = [
     "ops": OperationsBenchmark.run,
     "export": ExportBenchmark.run,
     "quiz": QuizBenchmark.run,
+    "serve": ServeBenchmark.run,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

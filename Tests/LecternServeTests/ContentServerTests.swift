@@ -12,12 +12,14 @@ import Testing
 /// test process; the tests serve it on a loopback port and read it back over HTTP.
 final class PublishedSamples: Sendable {
     let out: URL
+    /// The inbox the output was made from (`lectern serve --review --inbox` writes its reviews file).
+    let inbox: URL
 
     private init() throws {
         let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-serve-tests-\(getpid())")
         try? FileManager.default.removeItem(at: root)
-        let inbox = root.appendingPathComponent("inbox")
+        inbox = root.appendingPathComponent("inbox")
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
         let samples = repo.appendingPathComponent("samples")
         for path in ["intro-to-python", "photos/water-cycle.jpg", "scripts/the-last-keeper.txt"] {
@@ -103,6 +105,38 @@ struct ContentServerTests {
             let after = try await client.execute(uri: "/v1/bundles/\(id)", method: .get)
             #expect(after.status == .ok && after.headers[.eTag] != before.headers[.eTag])
             #expect(try json(after.body)["statusReason"] as? String == "republished")
+        }
+    }
+
+    @Test("what the server keeps is dropped at once when a file is rewritten in place: same size, same inode, new bytes")
+    func picksUpFilesRewrittenInPlace() async throws {
+        let samples = try PublishedSamples.shared()
+        let id = try samples.id(of: .homework)
+        let file = samples.out.appendingPathComponent("bundles/homework/\(id).json")
+        let indexFile = samples.out.appendingPathComponent("index.json")
+        let original = try Data(contentsOf: file)
+        let originalIndex = try Data(contentsOf: indexFile)
+        defer {
+            try? original.write(to: file)
+            try? originalIndex.write(to: indexFile)
+        }
+        try await serving(samples.out) { client in
+            let before = try await client.execute(uri: "/v1/bundles/\(id)", method: .get)
+            #expect(Data(before.body.readableBytesView) == original)
+            // One byte changed, written over the same file (no rename): the size stays, only the mtime moves.
+            var changed = original
+            let space = try #require(changed.firstIndex(of: UInt8(ascii: " ")))
+            changed[space] = UInt8(ascii: "\t")
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.write(contentsOf: changed)
+            try handle.close()
+            let after = try await client.execute(uri: "/v1/bundles/\(id)", method: .get)
+            #expect(Data(after.body.readableBytesView) == changed && after.headers[.eTag] != before.headers[.eTag])
+            // The index rewritten in place without the homework: the item is gone at once.
+            var index = try samples.index()
+            index.items.removeAll { $0.id == id }
+            try CanonicalJSON.encode(index).write(to: indexFile)
+            #expect(try await client.execute(uri: "/v1/items/\(id)", method: .get).status == .notFound)
         }
     }
 
