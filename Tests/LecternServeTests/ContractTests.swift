@@ -215,60 +215,49 @@ struct ContractTests {
 
     @Test("schemathesis against the live server: no 500s, every status, content type and body as the contract says")
     func schemathesisFindsNoMismatch() async throws {
-        let schemathesis = try ContractPaths.tool(ContractPaths.schemathesis)
         let samples = try PublishedSamples.shared()
-        let index = try samples.index()
-        // A copy of the contract whose path parameters offer the run's real IDs as examples, so the fuzzer reaches
-        // the success paths and not only 404s.
-        let spec = try withExamples(ContractPaths.contract, index: index, out: samples.out)
+        // The run's real IDs as examples, so the fuzzer reaches the success paths and not only 404s.
+        let spec = try contractWithExamples(readOnlyExamples(index: try samples.index(), out: samples.out))
         let server = try await LiveServer.start(out: samples.out)
-        let run = try Child(schemathesis, [
-            "--no-color", "run", spec.path, "--url", server.base,
-            "--checks", "not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance",
-            "--phases", "examples,coverage,fuzzing",
-            "--max-examples", "100", "--seed", "16", "--workers", "1",
-            "--request-timeout", "10",
-            // Review decisions are only served with --review: the next test covers them.
-            "--exclude-path-regex", "^/v1/reviews",
-        ], environment: ["SCHEMATHESIS_HOOKS": "", "NO_COLOR": "1"])
-        let result = await run.finish(timeout: .seconds(300))
-        await server.stop()
-        try? FileManager.default.removeItem(at: spec)
-        #expect(!result.timedOut, "schemathesis ran longer than 300 s: \(result.output.suffix(4000))")
-        #expect(result.status == 0, "schemathesis found contract violations:\n\(result.output.suffix(12000))")
+        // Review decisions are only served with --review: the next test covers them.
+        let output = try await schemathesis(spec: spec, server: server, maxExamples: 100, ["--exclude-path-regex", "^/v1/reviews"])
         // The published IDs must let it past the 404s to the success paths of every operation.
-        #expect(!result.output.contains("Missing test data"), "schemathesis reached only 404s somewhere:\n\(result.output.suffix(4000))")
-        #expect(result.output.contains("passed"), "\(result.output.suffix(2000))")
+        #expect(!output.contains("Missing test data"), "schemathesis reached only 404s somewhere:\n\(output.suffix(4000))")
     }
 
     /// `lectern serve --review` with a token: every review endpoint answers as the contract says, to good and bad
     /// requests alike (the decisions go to a copy of the samples' inbox).
     @Test("schemathesis against the review endpoints of `serve --review`: no 500s, every response as the contract says")
     func schemathesisOnReviewEndpoints() async throws {
-        let schemathesis = try ContractPaths.tool(ContractPaths.schemathesis)
         let samples = try PublishedSamples.shared()
         let inbox = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-contract-inbox-\(getpid())")
         try? FileManager.default.removeItem(at: inbox)
         try FileManager.default.copyItem(at: samples.inbox, to: inbox)
         defer { try? FileManager.default.removeItem(at: inbox) }
-        let spec = try withReviewExamples(ContractPaths.contract, out: samples.out, index: try samples.index())
+        let spec = try contractWithExamples(reviewExamples(index: try samples.index(), out: samples.out))
         let token = "contract-\(UUID().uuidString)"
         let server = try await LiveServer.start(out: samples.out, review: (inbox, token))
-        let run = try Child(schemathesis, [
+        _ = try await schemathesis(spec: spec, server: server, maxExamples: 40,
+                                   ["--include-path-regex", "^/v1/reviews", "--header", "Authorization: Bearer \(token)"])
+    }
+
+    /// Runs schemathesis's four checks on `spec` against `server` (bounded in examples and time), stops the server,
+    /// expects no violation and returns the report.
+    private func schemathesis(spec: URL, server: LiveServer, maxExamples: Int, _ arguments: [String]) async throws -> String {
+        let run = try Child(try ContractPaths.tool(ContractPaths.schemathesis), [
             "--no-color", "run", spec.path, "--url", server.base,
             "--checks", "not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance",
             "--phases", "examples,coverage,fuzzing",
-            "--max-examples", "40", "--seed", "16", "--workers", "1",
+            "--max-examples", String(maxExamples), "--seed", "16", "--workers", "1",
             "--request-timeout", "10",
-            "--include-path-regex", "^/v1/reviews",
-            "--header", "Authorization: Bearer \(token)",
-        ], environment: ["SCHEMATHESIS_HOOKS": "", "NO_COLOR": "1"])
+        ] + arguments, environment: ["SCHEMATHESIS_HOOKS": "", "NO_COLOR": "1"])
         let result = await run.finish(timeout: .seconds(300))
         await server.stop()
         try? FileManager.default.removeItem(at: spec)
         #expect(!result.timedOut, "schemathesis ran longer than 300 s: \(result.output.suffix(4000))")
         #expect(result.status == 0, "schemathesis found contract violations:\n\(result.output.suffix(12000))")
         #expect(result.output.contains("passed"), "\(result.output.suffix(2000))")
+        return result.output
     }
 
     @Test("a seeded draw is the same bytes from two separate server processes")
@@ -333,39 +322,20 @@ struct ContractTests {
     }
 }
 
-/// Writes a copy of the contract whose `id` and media `path` parameters carry the published IDs as examples.
-private func withExamples(_ contract: URL, index: RunIndex, out: URL) throws -> URL {
-    var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: contract)) as? [String: Any])
-    var paths = try #require(document["paths"] as? [String: Any])
+/// Path parameter examples for the read-only API: the published items' IDs and media paths.
+private func readOnlyExamples(index: RunIndex, out: URL) -> [String: [String]] {
     let published = index.items.filter { $0.bundle != nil }
     func ids(_ kind: ItemKind?) -> [String] { published.filter { kind == nil || $0.kind == kind }.map(\.id) }
     let media = (FileManager.default.enumerator(atPath: out.appendingPathComponent("media").path)?.allObjects as? [String] ?? [])
         .filter { !$0.hasPrefix(".") && $0.contains(".") }.sorted().prefix(3)
-    let examples: [String: [String]] = [
+    return [
         "/v1/items/{id}": index.items.map(\.id), "/v1/bundles/{id}": ids(nil), "/v1/lectures/{id}": ids(.lecture),
         "/v1/lectures/{id}/draw": ids(.lecture), "/v1/wordlists/{id}/tests": ids(.wordlist), "/media/{path}": Array(media),
     ]
-    for (path, values) in examples where !values.isEmpty {
-        var item = try #require(paths[path] as? [String: Any], "\(path) is not in the contract")
-        var get = try #require(item["get"] as? [String: Any])
-        var parameters = try #require(get["parameters"] as? [[String: Any]])
-        for i in parameters.indices where parameters[i]["in"] as? String == "path" {
-            parameters[i]["examples"] = Dictionary(uniqueKeysWithValues: values.prefix(5).enumerated().map { ("published\($0.offset)", ["value": $0.element]) })
-        }
-        get["parameters"] = parameters
-        item["get"] = get
-        paths[path] = item
-    }
-    document["paths"] = paths
-    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-contract-\(getpid())-\(UUID().uuidString.prefix(8)).json")
-    try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys]).write(to: copy)
-    return copy
 }
 
-/// A copy of the contract whose review endpoints' `id` parameters offer the published questions' and words' IDs.
-private func withReviewExamples(_ contract: URL, out: URL, index: RunIndex) throws -> URL {
-    var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: contract)) as? [String: Any])
-    var paths = try #require(document["paths"] as? [String: Any])
+/// Path parameter examples for the review endpoints: the published questions' and words' IDs.
+private func reviewExamples(index: RunIndex, out: URL) throws -> [String: [String]] {
     var questionIDs: [String] = []
     var wordIDs: [String] = []
     for entry in index.items {
@@ -377,9 +347,13 @@ private func withReviewExamples(_ contract: URL, out: URL, index: RunIndex) thro
         default: break
         }
     }
-    let examples: [String: [String]] = [
-        "/v1/reviews/questions/{id}": questionIDs, "/v1/reviews/questions/{id}/reject": questionIDs, "/v1/reviews/words/{id}": wordIDs,
-    ]
+    return ["/v1/reviews/questions/{id}": questionIDs, "/v1/reviews/questions/{id}/reject": questionIDs, "/v1/reviews/words/{id}": wordIDs]
+}
+
+/// Writes a copy of the contract whose path parameters offer `examples` (by path) to every operation.
+private func contractWithExamples(_ examples: [String: [String]]) throws -> URL {
+    var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: ContractPaths.contract)) as? [String: Any])
+    var paths = try #require(document["paths"] as? [String: Any])
     for (path, values) in examples where !values.isEmpty {
         var item = try #require(paths[path] as? [String: Any], "\(path) is not in the contract")
         for method in ["get", "put", "post", "delete"] {
