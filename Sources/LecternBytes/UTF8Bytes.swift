@@ -3,10 +3,10 @@
 // against the standard library (LecternBytesTests). Everything here works on valid UTF-8 (the bytes of a
 // Swift `String`), so decoding needs only bounds checks.
 
-package enum UTF8Bytes {
+public enum UTF8Bytes {
     /// Decodes the scalar starting at `i`; returns the scalar value and its length in bytes.
     @inlinable @inline(__always)
-    package static func scalar(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (value: UInt32, length: Int) {
+    public static func scalar(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (value: UInt32, length: Int) {
         let b0 = UInt32(p[i])
         if b0 < 0x80 { return (b0, 1) }
         let n = p.count
@@ -25,39 +25,39 @@ package enum UTF8Bytes {
 
     /// The start of the scalar that ends just before `i`.
     @inlinable @inline(__always)
-    package static func previousStart(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+    public static func previousStart(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
         var j = i - 1
         while j > 0 && (p[j] & 0xC0) == 0x80 { j -= 1 }
         return j
     }
 
-    @inlinable @inline(__always) package static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
-    @inlinable @inline(__always) package static func isASCIIUpper(_ b: UInt8) -> Bool { b &- 0x41 < 26 }
-    @inlinable @inline(__always) package static func isASCIILower(_ b: UInt8) -> Bool { b &- 0x61 < 26 }
-    @inlinable @inline(__always) package static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+    @inlinable @inline(__always) public static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
+    @inlinable @inline(__always) public static func isASCIIUpper(_ b: UInt8) -> Bool { b &- 0x41 < 26 }
+    @inlinable @inline(__always) public static func isASCIILower(_ b: UInt8) -> Bool { b &- 0x61 < 26 }
+    @inlinable @inline(__always) public static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
 
     /// Letters and combining marks (a mark continues the word it follows).
     @inlinable @inline(__always)
-    package static func isLetter(_ v: UInt32) -> Bool {
+    public static func isLetter(_ v: UInt32) -> Bool {
         if v < 0x80 { return (UInt8(v) | 0x20) &- 0x61 < 26 }
         return slowIsLetter(v)
     }
 
     @inlinable @inline(__always)
-    package static func isUpper(_ v: UInt32) -> Bool {
+    public static func isUpper(_ v: UInt32) -> Bool {
         if v < 0x80 { return UInt8(v) &- 0x41 < 26 }
         return slowIsUpper(v)
     }
 
     @inlinable @inline(__always)
-    package static func isLower(_ v: UInt32) -> Bool {
+    public static func isLower(_ v: UInt32) -> Bool {
         if v < 0x80 { return UInt8(v) &- 0x61 < 26 }
         return slowIsLower(v)
     }
 
     // Kept out of line so hot loops do not pay for Unicode property metadata on every call.
-    @usableFromInline @inline(never)
-    package static func slowIsLetter(_ v: UInt32) -> Bool {
+    @inline(never)
+    public static func slowIsLetter(_ v: UInt32) -> Bool {
         guard let s = Unicode.Scalar(v) else { return false }
         let props = s.properties
         if props.isAlphabetic { return true }
@@ -67,35 +67,35 @@ package enum UTF8Bytes {
         }
     }
 
-    @usableFromInline @inline(never)
-    package static func slowIsUpper(_ v: UInt32) -> Bool {
+    @inline(never)
+    public static func slowIsUpper(_ v: UInt32) -> Bool {
         guard let s = Unicode.Scalar(v) else { return false }
         return s.properties.isUppercase || s.properties.generalCategory == .titlecaseLetter
     }
 
-    @usableFromInline @inline(never)
-    package static func slowIsLower(_ v: UInt32) -> Bool {
+    @inline(never)
+    public static func slowIsLower(_ v: UInt32) -> Bool {
         guard let s = Unicode.Scalar(v) else { return false }
         return s.properties.isLowercase
     }
 
     /// Apostrophes that may sit inside a word: ' ’ ʼ
-    @inlinable @inline(__always) package static func isApostrophe(_ v: UInt32) -> Bool { v == 0x27 || v == 0x2019 || v == 0x02BC }
+    @inlinable @inline(__always) public static func isApostrophe(_ v: UInt32) -> Bool { v == 0x27 || v == 0x2019 || v == 0x02BC }
     /// Hyphens that may sit inside a word: - ‐ ‑
-    @inlinable @inline(__always) package static func isHyphen(_ v: UInt32) -> Bool { v == 0x2D || v == 0x2010 || v == 0x2011 }
+    @inlinable @inline(__always) public static func isHyphen(_ v: UInt32) -> Bool { v == 0x2D || v == 0x2010 || v == 0x2011 }
 
     // SWAR helpers: eight bytes at a time.
-    package static let ones: UInt64 = 0x0101_0101_0101_0101
-    package static let highs: UInt64 = 0x8080_8080_8080_8080
+    @inlinable public static var ones: UInt64 { 0x0101_0101_0101_0101 }
+    @inlinable public static var highs: UInt64 { 0x8080_8080_8080_8080 }
 
     @inlinable @inline(__always)
-    package static func load8(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt64 {
+    public static func load8(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt64 {
         UInt64(littleEndian: UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self))
     }
 
     /// High bit set in exactly the bytes of `x` equal to `v`.
     @inlinable @inline(__always)
-    package static func bytesEqual(_ x: UInt64, _ v: UInt8) -> UInt64 {
+    public static func bytesEqual(_ x: UInt64, _ v: UInt8) -> UInt64 {
         let y = x ^ (UInt64(v) &* ones)
         let t = (y & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F
         return ~(t | y | 0x7F7F_7F7F_7F7F_7F7F)
@@ -103,7 +103,7 @@ package enum UTF8Bytes {
 
     /// High bit set in exactly the bytes of `x` that are ASCII letters.
     @inlinable @inline(__always)
-    package static func asciiLetters(_ x: UInt64) -> UInt64 {
+    public static func asciiLetters(_ x: UInt64) -> UInt64 {
         let y = (x | 0x2020_2020_2020_2020) & 0x7F7F_7F7F_7F7F_7F7F
         let atLeastA = y &+ (0x80 - 0x61) &* ones
         let beyondZ = y &+ (0x80 - 0x7B) &* ones
@@ -112,12 +112,12 @@ package enum UTF8Bytes {
 
     /// Non-zero if some byte of `x` is below `v` (v <= 0x80; bytes >= 0x80 never count).
     @inlinable @inline(__always)
-    package static func hasByteBelow(_ x: UInt64, _ v: UInt8) -> UInt64 {
+    public static func hasByteBelow(_ x: UInt64, _ v: UInt8) -> UInt64 {
         (x &- UInt64(v) &* ones) & ~x & highs
     }
 
     @inlinable
-    package static func string(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+    public static func string(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: p[start..<end]), as: UTF8.self)
     }
 }
