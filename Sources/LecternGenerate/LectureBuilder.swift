@@ -69,14 +69,50 @@ public struct LectureBuilder: Sendable {
             throw LecternError(.noTextFound, "No post of the course \(course.source.path) could be read.")
         }
         let title = course.settings.title ?? parsed.first?.post?.title ?? Self.humanise(course.source.path)
+        let sections = sections(of: parsed, course: course)
 
-        var media: [String: MediaFile] = [:]
-        var sectionsByFolder: [String: [Topic]] = [:]
-        var contextsByFolder: [String: [LectureQuestionMaker.TopicContext]] = [:]
-        let posts = parsed.sorted(by: { $0.path < $1.path })
+        // Questions need the whole course: distractors come from other topics.
+        let contexts = sections.folders.flatMap { sections.contexts[$0]! }
+        let maker = LectureQuestionMaker(wordNet: wordNet, topics: contexts)
+        // Per topic in course order, the index of its context: a post copied into two folders keeps one ID, and
+        // the first one's context. Indices, not copies: a context holds a dozen references.
+        var firstContext: [String: Int] = [:]
+        for (index, context) in contexts.enumerated() where firstContext[context.id] == nil { firstContext[context.id] = index }
+        let contextIndices = sections.folders.flatMap { sections.topics[$0]! }.map { firstContext[$0.id]! }
+        let rejected = Set(reviews.rejectedQuestions.compactMap { ReviewID.poolQuestionID(of: $0, courseID: course.id) })
+        let questions = contextIndices.concurrentMap { topicQuestions(contexts[$0], maker: maker, rejected: rejected) }
+        let reviewWarnings = Self.reviewWarnings(reviews.forItem(course.id), courseID: course.id,
+                                                 candidates: Set(questions.flatMap(\.candidates)))
+
+        let subjects = subjects(sections, course: course, title: title, engagement: questions.map(\.engagement),
+                                contexts: contextIndices.map { contexts[$0] })
+        let failed = course.posts.filter { $0.post == nil }
+        let warnings = course.posts.flatMap { post in post.post?.textWarnings?.map { "\(post.path): \($0)" } ?? [] }
+            + reviewWarnings
+        return LectureBundle(
+            id: course.id, source: course.source, status: failed.isEmpty ? .ok : .partial,
+            statusReason: failed.isEmpty ? nil : "Some posts could not be read: " + failed.map {
+                "\($0.path) (\($0.error?.code.rawValue ?? "error"))"
+            }.joined(separator: ", "),
+            title: title, subjects: subjects, questionPool: questions.flatMap(\.pool), schedule: .standard,
+            media: sections.media.isEmpty ? nil : sections.media.values.sorted { $0.path < $1.path },
+            warnings: warnings.isEmpty ? nil : warnings)
+    }
+
+    /// A course's posts sorted into their subject folders: each folder's topics and their question material, the
+    /// folders in unlock order, and the local images to publish.
+    struct Sections {
+        var folders: [String]
+        var topics: [String: [Topic]]
+        var contexts: [String: [LectureQuestionMaker.TopicContext]]
+        var media: [String: MediaFile]
+    }
+
+    /// Each post's topics, their local images pointed at the output folder, and each topic's own question material
+    /// (its facts, key sentence, …), which needs no other topic: made on all cores, gathered in path order.
+    func sections(of posts: [CoursePost], course: CourseInput) -> Sections {
+        let posts = posts.sorted(by: { $0.path < $1.path })
         let folders = posts.map { Self.subjectFolder(of: $0.path, coursePath: course.source.path) }
-        // Each post's topics, their local images pointed at the output folder (the images to copy listed per post),
-        // and each topic's own question material (its facts, key sentence, …), which needs no other topic.
         let topicsByPost = Array(zip(posts, folders)).concurrentMap { post, folder in
             var postMedia: [String: MediaFile] = [:]
             var topics = topics(of: post, week: Self.week(of: folder, settings: course.settings), courseID: course.id)
@@ -86,86 +122,66 @@ public struct LectureBuilder: Sendable {
             let contexts = topics.map { LectureQuestionMaker.context(id: $0.id, title: $0.title, blocks: $0.blocks) }
             return (topics: topics, media: postMedia, contexts: contexts)
         }
+        var sections = Sections(folders: [], topics: [:], contexts: [:], media: [:])
         for (folder, post) in zip(folders, topicsByPost) {
-            media.merge(post.media) { _, same in same }  // an image's output path is made from its source path
-            sectionsByFolder[folder, default: []] += post.topics
-            contextsByFolder[folder, default: []] += post.contexts
+            sections.media.merge(post.media) { _, same in same }  // an image's output path is made from its source path
+            sections.topics[folder, default: []] += post.topics
+            sections.contexts[folder, default: []] += post.contexts
         }
         let weekOf = { (folder: String) in Self.week(of: folder, settings: course.settings) }
-        let subjectFolders = sectionsByFolder.keys.sorted { (weekOf($0), $0) < (weekOf($1), $1) }
-            .filter { !(sectionsByFolder[$0] ?? []).isEmpty }
+        sections.folders = sections.topics.keys.sorted { (weekOf($0), $0) < (weekOf($1), $1) }
+            .filter { !(sections.topics[$0] ?? []).isEmpty }
+        return sections
+    }
 
-        // Questions need the whole course: distractors come from other topics. Each topic's questions are
-        // independent of the others' and made on all cores; the order is the serial one.
-        let courseTopics = subjectFolders.flatMap { sectionsByFolder[$0]! }
-        let contexts = subjectFolders.flatMap { contextsByFolder[$0]! }
-        let maker = LectureQuestionMaker(wordNet: wordNet, topics: contexts)
-        // Per topic in course order, the index of its context: a post copied into two folders keeps one ID, and
-        // the first one's context. Indices, not copies: a context holds a dozen references.
-        var firstContext: [String: Int] = [:]
-        for (index, context) in contexts.enumerated() where firstContext[context.id] == nil { firstContext[context.id] = index }
-        let contextIndices = courseTopics.map { firstContext[$0.id]! }
+    /// One topic's engagement question and pool items, and the IDs of every pool candidate considered (for the
+    /// review report). Independent of the other topics' questions.
+    func topicQuestions(_ context: LectureQuestionMaker.TopicContext, maker: LectureQuestionMaker, rejected: Set<String>)
+        -> (engagement: EngagementQuestion?, pool: [PoolQuestion], candidates: [String]) {
         let poolPerTopic = options.poolQuestionsPerTopic
-        let rejected = Set(reviews.rejectedQuestions.compactMap { ReviewID.poolQuestionID(of: $0, courseID: course.id) })
-        let questions = contextIndices.concurrentMap { index -> (EngagementQuestion?, [PoolQuestion], [String]) in
-            let context = contexts[index]
-            // More candidates only when the teacher rejected some: the choice is greedy, so the first ones are the same.
-            let choices = maker.bestChoices(context, limit: max(1, poolPerTopic) + rejected.count)
-            var candidates: [String] = []
-            func kept(_ item: PoolQuestion?) -> PoolQuestion? {
-                guard let item else { return nil }
-                candidates.append(item.id)
-                return rejected.contains(item.id) ? nil : item
-            }
-            var items = Array(choices.compactMap { kept(maker.poolQuestion($0, topic: context)) }.prefix(poolPerTopic))
-            if poolPerTopic > 0, let item = kept(maker.definitionPoolQuestion(context)) { items.append(item) }
-            if poolPerTopic > 0, let item = kept(maker.statementPoolQuestion(context)) { items.append(item) }
-            if items.isEmpty, poolPerTopic > 0, let item = kept(maker.titlePoolQuestion(context)) {
-                items.append(item)
-            }
-            // A topic of prose with a single item gets a second one on its second point.
-            if items.count == 1, poolPerTopic > 1, let item = kept(maker.titlePoolQuestion(context, secondPoint: true)) {
-                items.append(item)
-            }
-            return (maker.engagementQuestion(context, choice: choices.first), items, candidates)
+        // More candidates only when the teacher rejected some: the choice is greedy, so the first ones are the same.
+        let choices = maker.bestChoices(context, limit: max(1, poolPerTopic) + rejected.count)
+        var candidates: [String] = []
+        func kept(_ item: PoolQuestion?) -> PoolQuestion? {
+            guard let item else { return nil }
+            candidates.append(item.id)
+            return rejected.contains(item.id) ? nil : item
         }
-        let pool = questions.flatMap(\.1)
-        let reviewWarnings = Self.reviewWarnings(reviews.forItem(course.id), courseID: course.id,
-                                                 candidates: Set(questions.flatMap(\.2)))
+        var items = Array(choices.compactMap { kept(maker.poolQuestion($0, topic: context)) }.prefix(poolPerTopic))
+        if poolPerTopic > 0, let item = kept(maker.definitionPoolQuestion(context)) { items.append(item) }
+        if poolPerTopic > 0, let item = kept(maker.statementPoolQuestion(context)) { items.append(item) }
+        if items.isEmpty, poolPerTopic > 0, let item = kept(maker.titlePoolQuestion(context)) {
+            items.append(item)
+        }
+        // A topic of prose with a single item gets a second one on its second point.
+        if items.count == 1, poolPerTopic > 1, let item = kept(maker.titlePoolQuestion(context, secondPoint: true)) {
+            items.append(item)
+        }
+        return (maker.engagementQuestion(context, choice: choices.first), items, candidates)
+    }
+
+    /// The subjects in unlock order, each topic with its engagement question (`engagement` and `contexts` are per
+    /// topic in course order) and each subject with its ending project when the course has them.
+    func subjects(_ sections: Sections, course: CourseInput, title: String, engagement: [EngagementQuestion?],
+                  contexts: [LectureQuestionMaker.TopicContext]) -> [Subject] {
+        let titles = sections.folders.map { Self.subjectTitle($0, settings: course.settings, fallback: title) }
+        var start = 0
+        let topicRanges = sections.folders.map { folder in
+            defer { start += sections.topics[folder]!.count }
+            return start..<(start + sections.topics[folder]!.count)
+        }
         let projects = options.endingProjects && course.settings.project != false
-
-        let settings = course.settings
-        let subjectTitles = subjectFolders.map { Self.subjectTitle($0, settings: settings, fallback: title) }
-        var subjectStart = 0
-        let subjectIndices = subjectFolders.map { folder in
-            defer { subjectStart += sectionsByFolder[folder]!.count }
-            return Array(contextIndices[subjectStart..<(subjectStart + sectionsByFolder[folder]!.count)])
+        let endingProjects = !projects ? sections.folders.map { _ in nil } : Array(zip(titles, topicRanges)).concurrentMap {
+            EndingProjectBuilder.project(subjectTitle: $0, topics: Array(contexts[$1]))
         }
-        let endingProjects = !projects ? subjectFolders.map { _ in nil } : Array(zip(subjectTitles, subjectIndices)).concurrentMap {
-            EndingProjectBuilder.project(subjectTitle: $0, topics: $1.map { contexts[$0] })
-        }
-        var position = 0
-        let subjects = subjectFolders.indices.map { index -> Subject in
-            var topics = sectionsByFolder[subjectFolders[index]]!
-            for topic in topics.indices {
-                topics[topic].engagementQuestion = questions[position].0
-                position += 1
+        return sections.folders.indices.map { index -> Subject in
+            var topics = sections.topics[sections.folders[index]]!
+            for (topic, position) in zip(topics.indices, topicRanges[index]) {
+                topics[topic].engagementQuestion = engagement[position]
             }
-            return Subject(title: subjectTitles[index], week: weekOf(subjectFolders[index]), topics: topics,
-                           endingProject: endingProjects[index])
+            return Subject(title: titles[index], week: Self.week(of: sections.folders[index], settings: course.settings),
+                           topics: topics, endingProject: endingProjects[index])
         }
-
-        let failed = course.posts.filter { $0.post == nil }
-        let warnings = course.posts.flatMap { post in post.post?.textWarnings?.map { "\(post.path): \($0)" } ?? [] }
-            + reviewWarnings
-        return LectureBundle(
-            id: course.id, source: course.source, status: failed.isEmpty ? .ok : .partial,
-            statusReason: failed.isEmpty ? nil : "Some posts could not be read: " + failed.map {
-                "\($0.path) (\($0.error?.code.rawValue ?? "error"))"
-            }.joined(separator: ", "),
-            title: title, subjects: subjects, questionPool: pool, schedule: .standard,
-            media: media.isEmpty ? nil : media.values.sorted { $0.path < $1.path },
-            warnings: warnings.isEmpty ? nil : warnings)
     }
 
     /// What the teacher should know about the course's review decisions: corrections (lecture questions can only be
