@@ -81,26 +81,27 @@ struct StatementQuestionMaker {
                 let next = tokens[position + 1].text.lowercased()
                 let negation = lower == "can" ? token.text + "not" : token.text + " not"
                 if next != "not", next != "also" {
-                    replace(token, at: position, with: negation, origin: OptionOrigin.negated, note: "“\(negation)” for “\(token.text)”")
+                    replace(token, at: position, with: negation, origin: .negated, note: "“\(negation)” for “\(token.text)”")
                 }
             }
             if lower == "not", position > 0, Self.negatable.contains(tokens[position - 1].text.lowercased()),
                let range = sentence.range(of: " not ", options: [], range: sentence.startIndex..<sentence.endIndex) {
-                out.append(Change(sentence: sentence.replacingCharacters(in: range, with: " "), origin: OptionOrigin.negated, note: "“not” left out"))
+                out.append(Change(sentence: sentence.replacingCharacters(in: range, with: " "), origin: .negated, note: "“not” left out"))
             }
-            if let opposite = Self.contradictions[lower] ?? vocabulary.antonym(of: lower), !token.isCapitalized || token.isSentenceInitial {
+            if let opposite = Self.contradictions[lower] ?? vocabulary.antonym(of: lower), !token.isCapitalized || token.isSentenceInitial,
+               Self.opposes(at: position, in: tokens) {
                 let written = token.isCapitalized ? opposite.prefix(1).uppercased() + opposite.dropFirst() : opposite
-                replace(token, at: position, with: written, origin: OptionOrigin.antonym, note: "“\(written)” for “\(token.text)”")
+                replace(token, at: position, with: written, origin: .antonym, note: "“\(written)” for “\(token.text)”")
             }
             if token.isNumber, Vocabulary.isPlainNumber(token.text), let other = Vocabulary.numericNeighbours(token.text).first {
-                replace(token, at: position, with: other, origin: OptionOrigin.changedNumber, note: "\(other) for \(token.text)")
+                replace(token, at: position, with: other, origin: .changedNumber, note: "\(other) for \(token.text)")
             }
         }
         for name in Vocabulary.names(in: tokens, wordNet: wordNet) {
             let pool = name.contains(" ") ? vocabulary.people : vocabulary.places
             if let other = pool.first(where: { $0 != name && !sentence.contains($0) }),
                let range = ClozeQuestionMaker.wholeWordRange(of: name, in: sentence) {
-                out.append(Change(sentence: sentence.replacingCharacters(in: range, with: other), origin: OptionOrigin.swappedName,
+                out.append(Change(sentence: sentence.replacingCharacters(in: range, with: other), origin: .swappedName,
                                   note: "“\(other)” for “\(name)”"))
             }
         }
@@ -116,10 +117,26 @@ struct StatementQuestionMaker {
                     && !sentence.lowercased().contains($0.lemma) && !wordNet.areRelated($0.lemma, term.lemma)
             }
             if let other = others.first.flatMap({ form.apply(to: $0.lemma, wordNet: wordNet) }), !noun.surface.contains(" ") {
-                replace(tokens[position], at: position, with: other, origin: OptionOrigin.swappedTerm, note: "“\(other)” for “\(noun.surface)”")
+                replace(tokens[position], at: position, with: other, origin: .swappedTerm, note: "“\(other)” for “\(noun.surface)”")
             }
         }
         return out
+    }
+
+    /// Whether the opposite of the word at `position` reads as a plain contradiction: not after a negation ("no real
+    /// starting point" must not become "no unreal starting point"), not after a measurement ("6,650 kilometres long"
+    /// is not "6,650 kilometres short"), and "most" and "all" only before their noun ("most rivers", "all water"):
+    /// "few of the digging", "the few powerful" and "no the water" are not English.
+    static func opposes(at position: Int, in tokens: [Token]) -> Bool {
+        let previous = position > 0 ? tokens[position - 1].text.lowercased() : ""
+        if ["no", "not", "never", "nothing", "without"].contains(previous) { return false }
+        if position >= 2, tokens[position - 2].isNumber { return false }
+        let word = tokens[position].text.lowercased()
+        guard word == "most" || word == "all" else { return true }
+        let next = position + 1 < tokens.count ? tokens[position + 1].text.lowercased() : ""
+        let determiners: Set<String> = ["of", "the", "a", "an", "this", "that", "these", "those", "my", "your", "his", "her",
+                                        "its", "our", "their"]
+        return previous != "the" && !determiners.contains(next)
     }
 
     static func startsWithVowel(_ word: String) -> Bool {

@@ -306,6 +306,30 @@ private func realPage(_ name: String) throws -> String {
         }
     }
 
+    /// A false statement must still be English: no opposite right after a negation ("no unreal starting point") or a
+    /// measurement ("kilometres short"), no "few" for "most of the digging", no "no" for "all the water".
+    @Test func oppositesInStatementsReadAsEnglish() throws {
+        let tokens = { (text: String) in Tokenizer.words(in: text) }
+        let sentence = tokens("It has no real starting point, and most of the digging was done by the most powerful teams while most rivers flow.")
+        func position(_ word: String, after: Int = 0) -> Int { sentence.indices.first { $0 >= after && sentence[$0].text == word }! }
+        #expect(!StatementQuestionMaker.opposes(at: position("real"), in: sentence))
+        #expect(!StatementQuestionMaker.opposes(at: position("most"), in: sentence))
+        #expect(!StatementQuestionMaker.opposes(at: position("most", after: position("the") + 1), in: sentence))
+        #expect(StatementQuestionMaker.opposes(at: position("most", after: position("powerful")), in: sentence))
+        #expect(StatementQuestionMaker.opposes(at: position("starting"), in: sentence))
+        let measured = tokens("The Nile is about 6,650 kilometres long, and all the water and all rivers flow.")
+        #expect(!StatementQuestionMaker.opposes(at: measured.firstIndex { $0.text == "long" }!, in: measured))
+        #expect(!StatementQuestionMaker.opposes(at: measured.firstIndex { $0.text == "all" }!, in: measured))
+        #expect(StatementQuestionMaker.opposes(at: measured.lastIndex { $0.text == "all" }!, in: measured))
+        for name in samples {
+            for question in build(try worksheet(name)).quiz.questions where question.kind == .statement {
+                for option in question.options {
+                    #expect(!["no unreal", "Few of", "few of", "of no the", "kilometres short"].contains { option.contains($0) }, "\(option)")
+                }
+            }
+        }
+    }
+
     @Test func pluralsOfMassNounsAreNeverMade() {
         let plural = NounForm(of: "monasteries", lemma: "monastery")!
         // Forms the language does not use (issue 13's examples) are refused; real plurals are kept.
