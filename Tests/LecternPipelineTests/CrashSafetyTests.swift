@@ -105,18 +105,20 @@ struct CrashSafetyTests {
             try Data(WatchTests.text("stream\(n)").utf8).write(to: inbox.appendingPathComponent("script-\(n).txt"))
         }
         let reference = folder.sub("reference")
-        let started = ContinuousClock.now
         let clean = try await lectern(["run", "--inbox", inbox.path, "--out", reference.path, "--jobs", "2"], in: folder.url)
         #expect(clean.status == 0, "\(clean.stdout)\n\(clean.stderr)")
-        // Kill within the time a whole run takes here, so a faster machine or faster stages still get killed mid-run.
-        let runMilliseconds = max(100, Int((ContinuousClock.now - started) / .milliseconds(1)))
 
         let out = folder.sub("out")
         var generator = SystemRandomNumberGenerator()
         var killed = 0
         for _ in 0..<4 {
             let process = try CLIProcess(["run", "--inbox", inbox.path, "--out", out.path, "--jobs", "2"], in: folder.url)
-            try await Task.sleep(for: .milliseconds(Int.random(in: runMilliseconds / 10...runMilliseconds * 3 / 4, using: &generator)))
+            // Killed after a random number of its stages finished (a plain progress line each on a non-terminal stderr):
+            // mid-run whatever the machine's speed, at a different moment each time. A run with less left just finishes.
+            let stagesBeforeKill = Int.random(in: 1...4, using: &generator)
+            while process.process.isRunning, process.finishedStageLines() < stagesBeforeKill {
+                try await Task.sleep(for: .milliseconds(10))
+            }
             process.kill(SIGKILL)
             if await process.finish().killed { killed += 1 }
         }

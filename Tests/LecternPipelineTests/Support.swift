@@ -274,6 +274,12 @@ final class CLIProcess: @unchecked Sendable {
         try process.run()
     }
 
+    /// How many "done" progress lines (one per finished stage on standard error when it is not a terminal) it has
+    /// printed so far.
+    func finishedStageLines() -> Int {
+        ((try? String(contentsOf: errURL, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasPrefix("done") }.count
+    }
+
     func kill(_ signal: Int32 = SIGKILL) {
         if process.isRunning { Glibc.kill(process.processIdentifier, signal) }
     }
