@@ -5,7 +5,7 @@ import LecternModel
 enum EndingProjectBuilder {
     static func project(subjectTitle: String, topics: [LectureQuestionMaker.TopicContext]) -> EndingProject? {
         guard !topics.isEmpty else { return nil }
-        let codeBlocks = topics.flatMap { allCode($0.blocks) }
+        let codeBlocks = topics.flatMap { CodeSample.all(in: $0.blocks) }
         var languageCounts: [String: Int] = [:]
         for block in codeBlocks { if let language = block.language { languageCounts[language, default: 0] += 1 } }
         let language = languageCounts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
@@ -62,24 +62,6 @@ enum EndingProjectBuilder {
             title: "Project: \(subjectTitle)",
             brief: "Write a one-page practical guide to \(titles) for someone who is just starting, with one section per topic.",
             steps: steps, checklist: checklist, starterCode: nil, language: nil, topicIds: topics.map(\.id))
-    }
-
-    static func allCode(_ blocks: [Block]) -> [Block] {
-        var found: [Block] = []
-        collectCode(blocks, into: &found)
-        return found
-    }
-
-    /// Depth first, in document order; no intermediate arrays (a subject's blocks are many). Blocks are read in
-    /// place: copying one retains its dozen fields, and only code blocks are kept.
-    private static func collectCode(_ blocks: [Block], into found: inout [Block]) {
-        for index in blocks.indices {
-            if blocks[index].type == .code {
-                found.append(blocks[index])
-            } else if let items = blocks[index].items {
-                for item in items { collectCode(item, into: &found) }
-            }
-        }
     }
 
     static func list(_ items: [String]) -> String {

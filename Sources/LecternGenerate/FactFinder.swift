@@ -135,9 +135,9 @@ enum FactFinder {
     /// Into one array: a list's items made no arrays of their own.
     private static func appendParagraphs(of blocks: [Block], to out: inout [Block]) {
         for block in blocks {
-            switch block.type {
+            switch block {
             case .paragraph, .quote: out.append(block)
-            case .list: for item in block.items ?? [] { appendParagraphs(of: item, to: &out) }
+            case .list: appendParagraphs(of: block.children, to: &out)
             default: break
             }
         }

@@ -205,18 +205,18 @@ public struct LectureBuilder: Sendable {
     /// `media/lectures/COURSE-ID/`; the image blocks point there and `media` lists what to copy.
     static func localisingImages(_ blocks: [Block], course: CourseInput, media: inout [String: MediaFile]) -> [Block] {
         blocks.map { block in
-            var block = block
-            if block.type == .image, let src = block.src, !src.hasPrefix("http://"), !src.hasPrefix("https://"),
-               src.hasPrefix(course.source.path + "/") {
+            switch block {
+            case .image(let src, let alt) where !src.hasPrefix("http://") && !src.hasPrefix("https://")
+                && src.hasPrefix(course.source.path + "/"):
                 let relative = src.dropFirst(course.source.path.count + 1)
                 let path = OutputLayout.lectureMedia(courseID: course.id) + relative
                 media[path] = MediaFile(path: path, source: src)
-                block.src = path
+                return .image(src: path, alt: alt)
+            case .list(let ordered, let items):
+                return .list(ordered: ordered, items: items.map { localisingImages($0, course: course, media: &media) })
+            default:
+                return block
             }
-            if let items = block.items {
-                block.items = items.map { localisingImages($0, course: course, media: &media) }
-            }
-            return block
         }
     }
 
@@ -263,11 +263,11 @@ public struct LectureBuilder: Sendable {
     private func topics(of coursePost: CoursePost, week: Int, courseID: String) -> [Topic] {
         guard let post = coursePost.post else { return [] }
         // The post's own h1 names it better than <title>, which often carries the site's name too.
-        let heading = post.blocks.first { $0.type == .heading && $0.level == 1 }
+        let heading = post.blocks.first { if case .heading(_, level: 1) = $0 { true } else { false } }
         var sections: [(title: String, blocks: [Block])] = [(heading?.text ?? post.title, [])]
         for block in post.blocks {
             if block == heading { continue }
-            if options.splitAtH2, block.type == .heading, block.level == 2, let text = block.text {
+            if options.splitAtH2, case .heading(let text, level: 2) = block {
                 sections.append((text, []))
             } else {
                 sections[sections.count - 1].blocks.append(block)

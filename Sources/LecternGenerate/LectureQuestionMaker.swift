@@ -18,7 +18,7 @@ struct LectureQuestionMaker: Sendable {
         var keySentence: String?
         /// The next most central statement: a second point to ask about.
         var secondSentence: String?
-        var code: Block?
+        var code: CodeSample?
     }
 
     let wordNet: WordNet?
@@ -56,7 +56,7 @@ struct LectureQuestionMaker: Sendable {
         // Each topic's code is read once: the course's called names refine the facts, and each topic's
         // called and assigned names become distractors below.
         let codeNames = topics.concurrentMap { topic in
-            let code = EndingProjectBuilder.allCode(topic.blocks).compactMap(\.text)
+            let code = CodeSample.all(in: topic.blocks).map(\.text)
             return (called: FactFinder.calledNames(code), assigned: FactFinder.assignedNames(code))
         }
         let called = codeNames.reduce(into: Set<String>()) { $0.formUnion($1.called) }
@@ -121,15 +121,7 @@ struct LectureQuestionMaker: Sendable {
                             facts: FactFinder.facts(topicID: id, topicTitle: title, blocks: blocks),
                             sourceText: sourceText, source: QuestionValidator.Source(sourceText),
                             keySentence: keys.main, secondSentence: keys.second,
-                            code: firstCode(blocks))
-    }
-
-    static func firstCode(_ blocks: [Block]) -> Block? {
-        for block in blocks {
-            if block.type == .code { return block }
-            if let items = block.items, let code = firstCode(items.flatMap { $0 }) { return code }
-        }
-        return nil
+                            code: CodeSample.first(in: blocks))
     }
 
     // MARK: Multiple choice
@@ -285,10 +277,10 @@ struct LectureQuestionMaker: Sendable {
                 answerIndex: nil, expectedAnswer: key,
                 feedback: "Compare your answer with the lesson, which puts it this way: “\(key)”", sourceSentence: key)
         }
-        if let code = topic.code, let text = code.text {
+        if let code = topic.code {
             return EngagementQuestion(
                 format: .freeText, prompt: "Read the example in “\(topic.title)” again: what does it do, line by line?",
-                options: nil, answerIndex: nil, expectedAnswer: text,
+                options: nil, answerIndex: nil, expectedAnswer: code.text,
                 feedback: "Check your reading against the example itself; run it if you can and compare what it prints with what you expected.")
         }
         return nil
@@ -338,12 +330,12 @@ struct LectureQuestionMaker: Sendable {
     }
 
     private func applyRendering(name: String, topic: TopicContext, fact: LectureFact) -> PoolQuestion.Rendering {
-        if let code = topic.code, let text = code.text, fact.kind != .year {
+        if let code = topic.code, fact.kind != .year {
             let language = code.language.map { LectureBuilder.languageName($0) + " " } ?? ""
             return .init(level: 4, format: .freeText,
                          prompt: "Write a short \(language)example of your own that uses \(name), and explain what each line does.",
                          options: nil, answerIndex: nil,
-                         expectedAnswer: "An example in the spirit of the lesson's:\n\(text)\nand an explanation that agrees with: \(fact.sentence)",
+                         expectedAnswer: "An example in the spirit of the lesson's:\n\(code.text)\nand an explanation that agrees with: \(fact.sentence)",
                          explanation: "The lesson says: “\(fact.sentence)”")
         }
         return .init(level: 4, format: .freeText,

@@ -90,7 +90,7 @@ final class BlockConverter {
                 flush(&acc, into: &out)
                 let text = dom.headingText(child)
                 if !text.isEmpty {
-                    out.append(Block(type: .heading, text: text, level: Int(String(dom.nodes[node].name.dropFirst())) ?? 1))
+                    out.append(.heading(text: text, level: Int(String(dom.nodes[node].name.dropFirst())) ?? 1))
                 }
             case .pre, .listing, .xmp, .plaintext:
                 flush(&acc, into: &out)
@@ -286,7 +286,7 @@ final class BlockConverter {
             case .math(let tex, let display):
                 emitParagraph()
                 let t = TextTools.trimmingWhitespace(tex, newlines: true)
-                if !t.isEmpty { out.append(Block(type: .math, text: t, display: display)) }
+                if !t.isEmpty { out.append(.math(text: t, display: display)) }
             }
         }
         emitParagraph()
@@ -354,10 +354,10 @@ final class BlockConverter {
             let inner = text.dropFirst(2).dropLast(2)
             if !TextTools.containsASCII(inner, "\\(") && !TextTools.containsASCII(inner, "\\)") {
                 let tex = TextTools.trimmingWhitespace(inner)
-                if !tex.isEmpty { return Block(type: .math, text: tex, display: false) }
+                if !tex.isEmpty { return .math(text: tex, display: false) }
             }
         }
-        return Block(type: .paragraph, text: text, inlines: runs)
+        return .paragraph(text: text, inlines: runs)
     }
 
     // MARK: - Code
@@ -367,7 +367,7 @@ final class BlockConverter {
         // HTML ignores one newline straight after <pre> (CR LF is one Character).
         if text.hasPrefix("\r\n") || text.hasPrefix("\n") { text.removeFirst() }
         guard !text.unicodeScalars.allSatisfy({ Whitespace.isHTML($0) }) else { return nil }
-        return Block(type: .code, text: text, language: codeLanguage(node))
+        return .code(text: text, language: codeLanguage(node))
     }
 
     private func codeLanguage(_ node: Int32) -> String? {
@@ -444,11 +444,11 @@ final class BlockConverter {
             var joined: [Inline] = []
             for (i, b) in inner.enumerated() {
                 if i > 0 { joined.append(Inline(text: "\n")) }
-                joined.append(contentsOf: b.inlines ?? [Inline(text: b.text ?? "")])
+                joined.append(contentsOf: b.inlines ?? [])
             }
             inlines = joined
         }
-        return Block(type: .quote, text: text, inlines: inlines, cite: cite)
+        return .quote(text: text, inlines: inlines, cite: cite)
     }
 
     static func stripDashes(_ s: String) -> String {
@@ -487,7 +487,7 @@ final class BlockConverter {
         }
         flushLoose()
         guard !items.isEmpty else { return nil }
-        return Block(type: .list, ordered: ordered, items: items)
+        return .list(ordered: ordered, items: items)
     }
 
     private func definitionList(_ node: Int32, depth: Int) -> Block? {
@@ -503,7 +503,7 @@ final class BlockConverter {
             }
         }
         guard !items.isEmpty else { return nil }
-        return Block(type: .list, ordered: false, items: items)
+        return .list(ordered: false, items: items)
     }
 
     // MARK: - Images and figures
@@ -519,7 +519,7 @@ final class BlockConverter {
         let alt = TextTools.collapse(n.attribute("alt") ?? "")
         switch urls.image(raw) {
         case .allowed(let src):
-            return Block(type: .image, src: src, alt: alt.isEmpty ? nil : alt)
+            return .image(src: src, alt: alt.isEmpty ? nil : alt)
         case .unsafe(let scheme):
             unsafeImageSchemes[scheme, default: 0] += 1
         case .outsideInbox:
@@ -537,15 +537,13 @@ final class BlockConverter {
         skip.formUnion(captions)
         var inner = blocks(ofChildren: node, depth: depth)
         guard !caption.isEmpty else { return inner }
-        if inner.count == 1, inner[0].type == .image, inner[0].alt == nil {
-            inner[0].alt = caption
-            return inner
+        if inner.count == 1, case .image(let src, alt: nil) = inner[0] {
+            return [.image(src: src, alt: caption)]
         }
-        if inner.count == 1, inner[0].type == .quote, inner[0].cite == nil {
-            inner[0].cite = Self.stripDashes(caption)
-            return inner
+        if inner.count == 1, case .quote(let text, let inlines, cite: nil) = inner[0] {
+            return [.quote(text: text, inlines: inlines, cite: Self.stripDashes(caption))]
         }
-        inner.append(Block(type: .paragraph, text: caption, inlines: [Inline(text: caption)]))
+        inner.append(.paragraph(caption))
         return inner
     }
 
@@ -564,7 +562,7 @@ final class BlockConverter {
         var out: [Block] = []
         for cap in dom.children(of: node) where dom.nodes[Int(cap)].tag == .caption {
             let text = TextTools.collapse(dom.rawText(of: cap))
-            if !text.isEmpty { out.append(Block(type: .paragraph, text: text, inlines: [Inline(text: text)])) }
+            if !text.isEmpty { out.append(.paragraph(text)) }
         }
         var rows: [[String]] = []
         for tr in dom.descendants(of: node, descendIntoMatches: false, where: { $0.tag == .tr }) {
@@ -579,7 +577,7 @@ final class BlockConverter {
             }
             if texts.contains(where: { !$0.isEmpty }) { rows.append(texts) }
         }
-        if !rows.isEmpty { out.append(Block(type: .table, rows: rows)) }
+        if !rows.isEmpty { out.append(.table(rows: rows)) }
         return out
     }
 

@@ -307,34 +307,34 @@ struct BlockView {
 
     init(_ block: Block) {
         text = block.text ?? ""
-        inlines = (block.inlines ?? []).map(InlineView.init)
-        if inlines.isEmpty && !text.isEmpty { inlines = [InlineView(Inline(text: text))] }
-        switch block.type {
-        case .paragraph: isParagraph = true
-        case .heading:
+        switch block {
+        case .paragraph(_, let paragraphInlines):
+            isParagraph = true
+            inlines = paragraphInlines.map(InlineView.init)
+        case .heading(_, let level):
             isHeading = true
             // Topic titles are h3 on the page; a post's own headings sit below them.
-            headingTag = "h" + String(min(6, max(4, (block.level ?? 2) + 2)))
-        case .code:
+            headingTag = "h" + String(min(6, max(4, level + 2)))
+        case .code(_, let language):
             isCode = true
-            let language = Self.token(block.language ?? "")
-            codeClass = language.isEmpty ? "code" : "language-\(language)"
-            languageLabel = block.language ?? ""
-        case .math:
+            let token = Self.token(language ?? "")
+            codeClass = token.isEmpty ? "code" : "language-\(token)"
+            languageLabel = language ?? ""
+        case .math(_, let display):
             isMath = true
-            isDisplayMath = block.display ?? true
-        case .quote:
+            isDisplayMath = display
+        case .quote(_, let quoteInlines, let quoteCite):
             isQuote = true
-            cite = block.cite ?? ""
+            inlines = (quoteInlines ?? []).map(InlineView.init)
+            cite = quoteCite ?? ""
             hasCite = !cite.isEmpty
-        case .list:
+        case .list(let ordered, let listItems):
             isList = true
-            isOrdered = block.ordered ?? false
-            items = (block.items ?? []).map { ListItem(itemBlocks: $0.map(BlockView.init)) }
-        case .image:
+            isOrdered = ordered
+            items = listItems.map { ListItem(itemBlocks: $0.map(BlockView.init)) }
+        case .image(let src, let imageAlt):
             isImage = true
-            alt = block.alt ?? ""
-            let src = block.src ?? ""
+            alt = imageAlt ?? ""
             if src.hasPrefix("media/") && !src.split(separator: "/").contains("..") {
                 imageURL = "/" + src
                 hasImageURL = true
@@ -342,9 +342,8 @@ struct BlockView {
                 imageLink = link
                 hasImageLink = true
             }
-        case .table:
+        case .table(let rows):
             isTable = true
-            let rows = block.rows ?? []
             if rows.count > 1, let first = rows.first {
                 headerCells = first
                 hasHeader = true
@@ -353,6 +352,8 @@ struct BlockView {
                 bodyRows = rows.map { Row(cells: $0) }
             }
         }
+        // Headings, and quotes of more than paragraphs, are shown as their plain text.
+        if inlines.isEmpty && !text.isEmpty { inlines = [InlineView(Inline(text: text))] }
     }
 
     /// A class-name-safe form of a language label (letters, digits, -, +, #).

@@ -30,11 +30,11 @@ private func para(_ marked: String) -> Block {
         index = marked.index(after: index)
     }
     push()
-    return Block(type: .paragraph, text: inlines.map(\.text).joined(), inlines: inlines)
+    return .paragraph(text: inlines.map(\.text).joined(), inlines: inlines)
 }
 
-private func heading(_ text: String, _ level: Int) -> Block { Block(type: .heading, text: text, level: level) }
-private func code(_ text: String) -> Block { Block(type: .code, text: text, language: "python") }
+private func heading(_ text: String, _ level: Int) -> Block { .heading(text: text, level: level) }
+private func code(_ text: String) -> Block { .code(text: text, language: "python") }
 
 /// A two-week Python course with real teaching sentences, as the parse stage would give it.
 enum SampleCourse {
@@ -54,7 +54,7 @@ enum SampleCourse {
         code("city = \"Lisbon\"\npopulation = 545000\nprint(city, population)"),
         heading("The basic types", 2),
         para("Every value has a **type**, and you can ask for it with the built-in `type()` function. Whole numbers have the type `int` and decimals the type `float` in every program."),
-        Block(type: .image, src: "python/week-01/images/types.png", alt: "A table of types"),
+        .image(src: "python/week-01/images/types.png", alt: "A table of types"),
     ], warnings: [])
     static let week2a = ParsedPost(title: "Loops", blocks: [
         heading("Loops", 1),
@@ -68,7 +68,7 @@ enum SampleCourse {
         heading("Functions", 1),
         para("A **function** is a named block of code that you can call again and again with different arguments. You define one with the `def` keyword and hand back a result with `return` at the end."),
         code("def area(width, height):\n    return width * height"),
-        Block(type: .quote, text: "Simple is better than complex.", cite: "The Zen of Python"),
+        .quote(text: "Simple is better than complex.", inlines: nil, cite: "The Zen of Python"),
     ], warnings: [])
 
     static func input(settings: CourseSettings = CourseSettings(title: "Intro to Python")) -> CourseInput {
@@ -90,12 +90,12 @@ private func topics(_ lecture: LectureBundle) -> [Topic] { lecture.subjects.flat
 
 @Suite struct LectureTests {
     func post(_ title: String, sections: [String]) -> ParsedPost {
-        var blocks = [Block(type: .heading, text: title, level: 1),
-                      Block(type: .paragraph, text: "This lesson introduces the main idea of \(title.lowercased()) with examples.")]
+        var blocks: [Block] = [.heading(text: title, level: 1),
+                               .paragraph("This lesson introduces the main idea of \(title.lowercased()) with examples.")]
         for section in sections {
-            blocks.append(Block(type: .heading, text: section, level: 2))
-            blocks.append(Block(type: .paragraph, text: "Here we explain \(section.lowercased()) step by step with a short example."))
-            blocks.append(Block(type: .code, text: "print('\(section)')", language: "python"))
+            blocks.append(.heading(text: section, level: 2))
+            blocks.append(.paragraph("Here we explain \(section.lowercased()) step by step with a short example."))
+            blocks.append(.code(text: "print('\(section)')", language: "python"))
         }
         return ParsedPost(title: title, blocks: blocks, warnings: [])
     }
@@ -115,7 +115,7 @@ private func topics(_ lecture: LectureBundle) -> [Topic] { lecture.subjects.flat
         #expect(lecture.subjects.map(\.title) == ["Getting started", "Week 2"])
         #expect(lecture.subjects.map(\.week) == [1, 2])
         #expect(lecture.subjects[1].topics.map(\.title) == ["Loops", "For loops", "While loops"])
-        #expect(lecture.subjects[1].topics[1].blocks.contains { $0.type == .code && $0.language == "python" })
+        #expect(lecture.subjects[1].topics[1].blocks.contains { if case .code(_, language: "python") = $0 { true } else { false } })
         #expect(lecture.subjects.flatMap(\.topics).allSatisfy { $0.engagementQuestion != nil })
         #expect(lecture.status == .partial)
         #expect(lecture.statusReason?.contains("broken.html (truncated-html)") == true)
@@ -286,7 +286,7 @@ private func topics(_ lecture: LectureBundle) -> [Topic] { lecture.subjects.flat
     @Test func localImagesArePublishedUnderMedia() throws {
         let lecture = try SampleCourse.build()
         let image = try #require(lecture.subjects[0].topics.flatMap(\.blocks).first { $0.type == .image })
-        #expect(image.src == "media/lectures/course-1/week-01/images/types.png")
+        #expect(image == .image(src: "media/lectures/course-1/week-01/images/types.png", alt: "A table of types"))
         #expect(lecture.media == [MediaFile(path: "media/lectures/course-1/week-01/images/types.png",
                                             source: "python/week-01/images/types.png")])
     }

@@ -26,7 +26,7 @@ import LecternGenerate
         #expect(posts.count == 4)
         // The sample really has a review list, so the test would see the bug.
         let blocks = posts.flatMap { $0.post?.blocks ?? [] }
-        func texts(_ blocks: [Block]) -> [String] { blocks.flatMap { [$0.plainText] + ($0.items ?? []).flatMap(texts) } }
+        func texts(_ blocks: [Block]) -> [String] { blocks.flatMap { [$0.plainText] + texts($0.children) } }
         #expect(texts(blocks).contains { $0.contains("What does the print function do?") })
         let lecture = try LectureBuilder(options: LectureOptions(), wordNet: try WordNet.shared()).build(CourseInput(
             id: "intro", source: SourceRef(path: "intro-to-python", sha256: "s"),

@@ -5,16 +5,19 @@ import Testing
 
 @Suite struct CanonicalJSONTests {
     @Test func canonicalJSONSortsKeysAndOmitsNil() throws {
-        let block = Block(type: .code, text: "print(1)", language: "swift")
+        let block = Block.code(text: "print(1)", language: "swift")
         let json = String(decoding: try CanonicalJSON.encode(block), as: UTF8.self)
         #expect(json == "{\n  \"language\" : \"swift\",\n  \"text\" : \"print(1)\",\n  \"type\" : \"code\"\n}\n")
     }
 
     /// A lecture with every field filled, and one with every optional absent: JSONEncoder's bytes.
     @Test func lecturesGiveJSONEncodersBytes() throws {
-        let block = Block(type: .list, text: "t", inlines: [Inline(text: "a", kind: .link, href: "https://x.org")],
-                          level: 2, language: "py", display: true, cite: "c", ordered: true,
-                          items: [[Block(type: .paragraph, text: "i")]], src: "s.png", alt: "a", rows: [["r"]])
+        let inlines = [Inline(text: "a", kind: .link, href: "https://x.org"), Inline(text: " b")]
+        let block = Block.list(ordered: true, items: [
+            [.paragraph(text: "a b", inlines: inlines), .heading(text: "h", level: 2)],
+            [.code(text: "print(1)", language: "py"), .math(text: "x^2", display: true),
+             .quote(text: "q", inlines: inlines, cite: "c"), .image(src: "s.png", alt: "a"), .table(rows: [["r"]])],
+        ])
         let question = EngagementQuestion(format: .multipleChoice, prompt: "p", options: ["a", "b"], answerIndex: 1,
                                           expectedAnswer: "b", feedback: "f", optionFeedback: ["x", "y"],
                                           sourceSentence: "s")
@@ -34,8 +37,9 @@ import Testing
             #expect(try CanonicalJSON.encode(value) == CanonicalJSON.foundationEncode(value))
         }
         let sparseTopic = Topic(id: "s", title: "S", week: 2, source: SourceRef(path: "p", sha256: "h"),
-                                blocks: [Block(type: .paragraph), Block(type: .list, items: [[], [Block(type: .code)]]),
-                                         Block(type: .table, rows: [[], ["a", "b"]])],
+                                blocks: [.paragraph(text: "", inlines: []), .list(ordered: false, items: [[], [.code(text: "", language: nil)]]),
+                                         .quote(text: "q", inlines: nil, cite: nil), .image(src: "s", alt: nil),
+                                         .table(rows: [[], ["a", "b"]])],
                                 engagementQuestion: EngagementQuestion(format: .freeText, prompt: "p", options: nil,
                                                                        answerIndex: nil, expectedAnswer: "e", feedback: "f"))
         let sparse = LectureBundle(id: "l", source: SourceRef(path: "c", sha256: "h"), status: .partial, statusReason: nil,

@@ -125,22 +125,20 @@ private let sampleCourseRun = SharedOnce<URL> {
         #expect(topics.map(\.title) == ["Defining a function", "Calling a function"])
         let blocks = topics[0].blocks
         let code = try #require(blocks.first { $0.type == .code })
-        #expect(code.language == "python")
-        #expect(code.text == "def square(n):\n    return n * n")
+        #expect(code == .code(text: "def square(n):\n    return n * n", language: "python"))
         let maths = blocks.filter { $0.type == .math }.compactMap(\.text)
         #expect(maths.contains("A = \\pi r^2"))
         #expect(maths.contains("c^2 = a^2 + b^2"))
         #expect(blocks.contains { $0.type == .paragraph && ($0.text ?? "").contains("\\( A = \\pi r^2 \\)") })
         let quote = try #require(blocks.first { $0.type == .quote })
         #expect(quote.text == "Simple is better than complex.")
-        #expect(quote.cite == "The Zen of Python")
-        let list = try #require(blocks.first { $0.type == .list })
-        #expect(list.items?.first?.contains { $0.type == .list } == true)
+        guard case .quote(_, _, cite: "The Zen of Python") = quote else { Issue.record("cite: \(quote)"); return }
+        guard case .list(_, let items) = try #require(blocks.first { $0.type == .list }) else { return }
+        #expect(items.first?.contains { $0.type == .list } == true)
         let image = try #require(blocks.first { $0.type == .image })
-        #expect(image.alt == "A square with side n")
-        #expect(image.src == "media/lectures/\(lecture.id)/week-03/images/square.png")
+        #expect(image == .image(src: "media/lectures/\(lecture.id)/week-03/images/square.png", alt: "A square with side n"))
         #expect(lecture.media?.first?.source == "tiny-functions/week-03/images/square.png")
-        #expect(topics[1].blocks.contains { $0.type == .table && $0.rows?.first == ["Call", "Result"] })
+        #expect(topics[1].blocks.contains { if case .table(let rows) = $0 { rows.first == ["Call", "Result"] } else { false } })
 
         // Nothing executable reaches the bundle.
         let text = try String(contentsOf: url, encoding: .utf8)

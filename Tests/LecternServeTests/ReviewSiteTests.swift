@@ -257,19 +257,19 @@ struct ReviewSiteTests {
             }
             #expect(inOrder(headings, in: articles), "subjects, topics, engagement questions and projects in the bundle's order")
             let blocks = bundle.subjects.flatMap { $0.topics.flatMap(\.blocks) }
-            let code = try #require(blocks.first { $0.type == .code && $0.language == "python" })
+            let code = try #require(blocks.first { if case .code(_, language: "python") = $0 { true } else { false } })
             #expect(body.contains("<pre class=\"code\" data-language=\"python\"><code class=\"language-python\">\(escaped(try #require(code.text)))</code></pre>"))
             let math = try #require(blocks.first { $0.type == .math })
             #expect(body.contains("<pre class=\"math math-display\" data-language=\"TeX\"><code class=\"language-latex\">\(escaped(try #require(math.text)))</code></pre>"))
             let quote = try #require(blocks.first { $0.type == .quote })
             #expect(body.contains("<blockquote><p>"))
-            if let cite = quote.cite { #expect(body.contains("<footer>— <cite>\(escaped(cite))</cite></footer></blockquote>")) }
-            let table = try #require(blocks.first { $0.type == .table }?.rows)
+            if case .quote(_, _, let cite?) = quote { #expect(body.contains("<footer>— <cite>\(escaped(cite))</cite></footer></blockquote>")) }
+            let table = try #require(blocks.lazy.compactMap { if case .table(let rows) = $0 { rows } else { nil } }.first)
             #expect(body.contains("<thead><tr>" + table[0].map { "<th>\(escaped($0))</th>" }.joined() + "</tr></thead>"))
             #expect(body.contains("<tr>" + table[1].map { "<td>\(escaped($0))</td>" }.joined() + "</tr>"))
-            let image = try #require(blocks.first { $0.type == .image })
-            #expect(body.contains("<img src=\"/\(try #require(image.src))\" alt=\"\(escaped(image.alt ?? ""))\">"))
-            #expect(image.src?.hasPrefix("media/lectures/") == true)
+            let image = try #require(blocks.lazy.compactMap { if case .image(let src, let alt) = $0 { (src, alt) } else { nil } }.first)
+            #expect(body.contains("<img src=\"/\(image.0)\" alt=\"\(escaped(image.1 ?? ""))\">"))
+            #expect(image.0.hasPrefix("media/lectures/"))
             let levels = Set(bundle.questionPool.flatMap { $0.renderings.map(\.level) }).sorted()
             #expect(levels == [1, 2, 3, 4])
             #expect(inOrder(["<h3>Level 1: basic", "<h3>Level 2: intermediate", "<h3>Level 3: advanced", "<h3>Level 4: master"], in: body))
