@@ -53,133 +53,188 @@ public enum SentenceSplitter {
 
         @inline(__always) func emit(_ end: Int, _ terminated: Bool) {
             guard start >= 0 else { return }
-            var e = end
-            while e > start && (Whitespace.isASCII(p[e - 1])) { e -= 1 }
-            // Drop spans of bare punctuation ("...", "—").
-            var k = start
-            while k < e {
-                let c = p[k]
-                if c >= 0x80 || UTF8Bytes.isASCIILetter(c) || UTF8Bytes.isDigit(c) { break }
-                k += 1
-            }
-            if k < e { spans.append(Span(start: start, end: e, terminated: terminated)) }
+            if let span = trimmedSpan(p, start, end, terminated: terminated) { spans.append(span) }
             start = -1
         }
 
         while i < n {
             if start < 0 {
-                // Find where the next sentence starts (skip whitespace, ASCII or not).
-                while i < n {
-                    let b = p[i]
-                    if b < 0x80 {
-                        if !Whitespace.isASCII(b) { break }
-                        i += 1
-                    } else {
-                        let (v, len) = UTF8Bytes.scalar(p, i)
-                        if !Whitespace.isBeyondASCII(v) { break }
-                        i += len
-                    }
-                }
+                i = skippingWhitespace(p, from: i)
                 guard i < n else { break }
                 start = i
             }
-            // Skip to the next byte that can matter: newline, . ! ? or the lead byte of … (E2).
-            while i + 8 <= n {
-                let x = UTF8Bytes.load8(p, i)
-                if UTF8Bytes.bytesEqual(x, 0x0A) | UTF8Bytes.bytesEqual(x, 0x2E) | UTF8Bytes.bytesEqual(x, 0x21)
-                    | UTF8Bytes.bytesEqual(x, 0x3F) | UTF8Bytes.bytesEqual(x, 0xE2) != 0 { break }
-                i += 8
-            }
-            while i < n && !isSpecial(p[i]) { i += 1 }
+            i = nextSpecial(p, from: i)
             guard i < n else { break }
             let b = p[i]
             if b == 0x0A {
-                // Paragraph break: newline, optional blanks, newline.
-                var j = i + 1
-                while j < n && (p[j] == 0x20 || p[j] == 0x09 || p[j] == 0x0D || p[j] == 0x0B || p[j] == 0x0C) { j += 1 }
-                if j < n && p[j] == 0x0A {
+                if let after = paragraphBreakEnd(p, newlineAt: i) {
                     emit(i, false)
-                    i = j + 1
+                    i = after
                 } else {
                     i += 1
                 }
                 continue
             }
-            if b == 0xE2 && !(i + 2 < n && p[i + 1] == 0x80 && p[i + 2] == 0xA6) {
+            if b == 0xE2 && !isEllipsis(p, i) {
                 i += 1
                 continue
             }
             if start < 0 { start = i }
-            // Run of terminators.
-            var dots = 0, strong = false, ellipsisChar = false
-            var j = i
-            while j < n {
-                let c = p[j]
-                if c == 0x2E { dots += 1; j += 1 }
-                else if c == 0x21 || c == 0x3F { strong = true; j += 1 }
-                else if c == 0xE2 && j + 2 < n && p[j + 1] == 0x80 && p[j + 2] == 0xA6 { ellipsisChar = true; j += 3 }
-                else { break }
-            }
-            // Closing quotes and brackets.
-            var closedQuote = false
-            var k = j
-            while k < n {
-                let c = p[k]
-                if c == 0x22 || c == 0x27 { closedQuote = true; k += 1 }
-                else if c == 0x29 || c == 0x5D { k += 1 }
-                else if c == 0xE2 && k + 2 < n && p[k + 1] == 0x80 && (p[k + 2] == 0x9D || p[k + 2] == 0x99) { closedQuote = true; k += 3 }
-                else if c == 0xC2 && k + 1 < n && p[k + 1] == 0xBB { closedQuote = true; k += 2 }  // »
-                else { break }
-            }
-            if k < n {
-                let c = p[k]
-                let spaceFollows: Bool
-                if c < 0x80 { spaceFollows = Whitespace.isASCII(c) }
-                else { spaceFollows = Whitespace.isBeyondASCII(UTF8Bytes.scalar(p, k).value) }
-                if !spaceFollows { i = k; continue }  // 3.14, U.S.A, example.com, "?!" inside a word
-            }
-            // Look at what follows.
-            var m = k
-            var paragraphBreak = false
-            var sawNewline = false
-            while m < n {
-                let c = p[m]
-                if c < 0x80 {
-                    guard Whitespace.isASCII(c) else { break }
-                    if c == 0x0A { if sawNewline { paragraphBreak = true }; sawNewline = true }
-                    m += 1
-                } else {
-                    let (v, len) = UTF8Bytes.scalar(p, m)
-                    guard Whitespace.isBeyondASCII(v) else { break }
-                    m += len
-                }
-            }
-            if m >= n || paragraphBreak {
+            let terminators = terminatorRun(p, at: i)
+            let closing = closingRun(p, from: terminators.end)
+            let k = closing.end
+            if k < n && !startsWithSpace(p, k) { i = k; continue }  // 3.14, U.S.A, example.com, "?!" inside a word
+            let (m, paragraphBreak) = whitespaceRun(p, from: k)
+            if m >= n || paragraphBreak || endsSentence(p, terminatorAt: i, terminators, closedQuote: closing.closedQuote, nextAt: m) {
                 emit(k, true)
-                i = k
-                continue
             }
-            let next = nextWord(p, m)
-            let boundary: Bool
-            if strong {
-                boundary = !(next.startsLower && closedQuote)
-            } else if dots >= 2 || ellipsisChar {
-                boundary = next.startsUpper
-            } else {
-                let prev = previousWord(p, i)
-                if prev.key != 0 && contains(neverFinalKeys, prev.key) {
-                    boundary = false
-                } else if (prev.key != 0 && contains(maybeFinalKeys, prev.key)) || prev.letters == 1 || prev.hasDot {
-                    boundary = startsSentence(p, next)
-                } else {
-                    boundary = !next.startsLower
-                }
-            }
-            if boundary { emit(k, true) }
             i = k
         }
         emit(n, false)
         return spans
+    }
+
+    /// `p[start..<end]` without trailing white space; nil when it holds no letter or digit ("...", "—").
+    @inline(__always)
+    private static func trimmedSpan(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, terminated: Bool) -> Span? {
+        var e = end
+        while e > start && Whitespace.isASCII(p[e - 1]) { e -= 1 }
+        var k = start
+        while k < e {
+            let c = p[k]
+            if c >= 0x80 || UTF8Bytes.isASCIILetter(c) || UTF8Bytes.isDigit(c) { return Span(start: start, end: e, terminated: terminated) }
+            k += 1
+        }
+        return nil
+    }
+
+    /// Where the next sentence starts: past white space, ASCII or not.
+    @inline(__always)
+    private static func skippingWhitespace(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var i = start
+        while i < p.count {
+            let b = p[i]
+            if b < 0x80 {
+                if !Whitespace.isASCII(b) { break }
+                i += 1
+            } else {
+                let (v, len) = UTF8Bytes.scalar(p, i)
+                if !Whitespace.isBeyondASCII(v) { break }
+                i += len
+            }
+        }
+        return i
+    }
+
+    /// The next byte that can matter (newline, . ! ? or the lead byte of …), eight bytes at a time; `p.count` if none.
+    @inline(__always)
+    private static func nextSpecial(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let n = p.count
+        var i = start
+        while i + 8 <= n {
+            let x = UTF8Bytes.load8(p, i)
+            if UTF8Bytes.bytesEqual(x, 0x0A) | UTF8Bytes.bytesEqual(x, 0x2E) | UTF8Bytes.bytesEqual(x, 0x21)
+                | UTF8Bytes.bytesEqual(x, 0x3F) | UTF8Bytes.bytesEqual(x, 0xE2) != 0 { break }
+            i += 8
+        }
+        while i < n && !isSpecial(p[i]) { i += 1 }
+        return i
+    }
+
+    /// After the newline at `i`: the index past a paragraph break (newline, optional blanks, newline), or nil.
+    @inline(__always)
+    private static func paragraphBreakEnd(_ p: UnsafeBufferPointer<UInt8>, newlineAt i: Int) -> Int? {
+        var j = i + 1
+        while j < p.count && (p[j] == 0x20 || p[j] == 0x09 || p[j] == 0x0D || p[j] == 0x0B || p[j] == 0x0C) { j += 1 }
+        return j < p.count && p[j] == 0x0A ? j + 1 : nil
+    }
+
+    /// "…" (E2 80 A6) at `i`.
+    @inline(__always)
+    private static func isEllipsis(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        i + 2 < p.count && p[i] == 0xE2 && p[i + 1] == 0x80 && p[i + 2] == 0xA6
+    }
+
+    /// A run of sentence terminators: where it ends, its full stops, whether it has ! or ?, whether it has "…".
+    struct Terminators {
+        var end: Int
+        var dots = 0
+        var strong = false
+        var ellipsisChar = false
+    }
+
+    @inline(__always)
+    private static func terminatorRun(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> Terminators {
+        var run = Terminators(end: i)
+        while run.end < p.count {
+            let c = p[run.end]
+            if c == 0x2E { run.dots += 1; run.end += 1 }
+            else if c == 0x21 || c == 0x3F { run.strong = true; run.end += 1 }
+            else if isEllipsis(p, run.end) { run.ellipsisChar = true; run.end += 3 }
+            else { break }
+        }
+        return run
+    }
+
+    /// Closing quotes and brackets after the terminators: where they end, and whether a quote closed.
+    @inline(__always)
+    private static func closingRun(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, closedQuote: Bool) {
+        let n = p.count
+        var closedQuote = false
+        var k = start
+        while k < n {
+            let c = p[k]
+            if c == 0x22 || c == 0x27 { closedQuote = true; k += 1 }
+            else if c == 0x29 || c == 0x5D { k += 1 }
+            else if c == 0xE2 && k + 2 < n && p[k + 1] == 0x80 && (p[k + 2] == 0x9D || p[k + 2] == 0x99) { closedQuote = true; k += 3 }
+            else if c == 0xC2 && k + 1 < n && p[k + 1] == 0xBB { closedQuote = true; k += 2 }  // »
+            else { break }
+        }
+        return (k, closedQuote)
+    }
+
+    @inline(__always)
+    private static func startsWithSpace(_ p: UnsafeBufferPointer<UInt8>, _ k: Int) -> Bool {
+        let c = p[k]
+        return c < 0x80 ? Whitespace.isASCII(c) : Whitespace.isBeyondASCII(UTF8Bytes.scalar(p, k).value)
+    }
+
+    /// The white space from `start`: where the next word begins, and whether it held a paragraph break.
+    @inline(__always)
+    private static func whitespaceRun(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, paragraphBreak: Bool) {
+        var m = start
+        var paragraphBreak = false
+        var sawNewline = false
+        while m < p.count {
+            let c = p[m]
+            if c < 0x80 {
+                guard Whitespace.isASCII(c) else { break }
+                if c == 0x0A { if sawNewline { paragraphBreak = true }; sawNewline = true }
+                m += 1
+            } else {
+                let (v, len) = UTF8Bytes.scalar(p, m)
+                guard Whitespace.isBeyondASCII(v) else { break }
+                m += len
+            }
+        }
+        return (m, paragraphBreak)
+    }
+
+    /// Whether terminators followed by a space end the sentence, judged by the words around them: ! and ? do
+    /// unless a quote closes before a lower-case word; "..." when a capital follows; a full stop unless it ends
+    /// a title or an abbreviation ("Dr.", "etc." before a capital that starts a sentence, an initial).
+    @inline(__always)
+    private static func endsSentence(_ p: UnsafeBufferPointer<UInt8>, terminatorAt i: Int, _ run: Terminators,
+                                     closedQuote: Bool, nextAt m: Int) -> Bool {
+        let next = nextWord(p, m)
+        if run.strong { return !(next.startsLower && closedQuote) }
+        if run.dots >= 2 || run.ellipsisChar { return next.startsUpper }
+        let prev = previousWord(p, i)
+        if prev.key != 0 && contains(neverFinalKeys, prev.key) { return false }
+        if (prev.key != 0 && contains(maybeFinalKeys, prev.key)) || prev.letters == 1 || prev.hasDot {
+            return startsSentence(p, next)
+        }
+        return !next.startsLower
     }
 
     struct NextWord {

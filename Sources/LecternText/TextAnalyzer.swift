@@ -102,24 +102,96 @@ public struct TextAnalyzer: Sendable {
 
     private static let maxTokenBytes = 64
 
+    /// One pass over the sentences tallies every form and its best context; each form is then resolved to its
+    /// lemmas once; only the chosen context sentences become strings.
     private func analyzeBytes(_ p: UnsafeBufferPointer<UInt8>) -> TextAnalysis {
         let spans = SentenceSplitter.ranges(p)
+        var tally = FormTally(contextLength: preferredContextLength)
+        for (index, span) in spans.enumerated() {
+            tally.read(sentence: Int32(index), span, in: p)
+        }
+        let totals = lemmaTotals(tally)
+        // Context sentences renumbered in text order.
+        let chosen = Set(totals.best.map { Int($0.sentence) }).sorted()
+        let position = Dictionary(uniqueKeysWithValues: chosen.enumerated().map { ($1, $0) })
+        let sentences = chosen.map { SentenceSplitter.normalizedString(p, spans[$0].start, spans[$0].end) }
+        var words: [WordOccurrence] = []
+        words.reserveCapacity(totals.lemmas.count)
+        for (id, lemma) in totals.lemmas.enumerated() {
+            words.append(WordOccurrence(lemma: lemma, forms: totals.forms[id], count: totals.counts[id],
+                                        contextSentence: position[Int(totals.best[id].sentence)]!))
+        }
+        words.sort { $0.count != $1.count ? $0.count > $1.count : $0.lemma < $1.lemma }
+        return TextAnalysis(sentences: sentences, sentenceCount: spans.count, tokenCount: tally.tokenCount, words: words)
+    }
 
+    /// Per lemma (in order of first resolution): occurrences, surface forms counted, and the best context.
+    private struct LemmaTotals {
+        var lemmas: [String] = []
+        var counts: [Int] = []
+        var forms: [[String: Int]] = []
+        var best: [(score: Int32, sentence: Int32)] = []
+    }
+
+    /// Resolves each distinct (form, context) slot once and adds it to its lemmas; names are dropped here.
+    private func lemmaTotals(_ tally: borrowing FormTally) -> LemmaTotals {
+        var totals = LemmaTotals()
+        var lemmaIDs: [String: Int] = [:]
+        for k in 0..<tally.slots.count where tally.slots[k].count > 0 {
+            let slot = tally.slots[k]
+            let f = k / 2
+            let s = tally.stats[f]
+            if s.capitalMid > 0 && s.lower == 0 { continue }  // a name
+            let results = lemmas(ofForm: tally.interner.string(Int32(f)), nounContext: k % 2 == 1)
+            // Only ever seen capitalised at the start of sentences: keep it only if WordNet knows it
+            // in lower case ("Paris" is not, "Students" is).
+            if s.lower == 0 && !results.allSatisfy({ wordNet.hasLowercaseSense($0.lemma) }) { continue }
+            for r in results {
+                let id: Int
+                if let existing = lemmaIDs[r.lemma] { id = existing } else {
+                    id = totals.lemmas.count
+                    lemmaIDs[r.lemma] = id
+                    totals.lemmas.append(r.lemma)
+                    totals.counts.append(0)
+                    totals.forms.append([:])
+                    totals.best.append((-1, 0))
+                }
+                totals.counts[id] += Int(slot.count)
+                totals.forms[id][r.surface, default: 0] += Int(slot.count)
+                let b = totals.best[id]
+                if slot.bestScore > b.score || (slot.bestScore == b.score && slot.bestSentence < b.sentence) {
+                    totals.best[id] = (slot.bestScore, slot.bestSentence)
+                }
+            }
+        }
+        return totals
+    }
+
+    /// What the pass over the sentences gathers: the distinct lower-case forms (interned, so the loop builds no
+    /// `String`), their stats, and per (form, after a determiner or not) slot its count and best context sentence.
+    private struct FormTally: ~Copyable {
         var interner = ByteInterner(capacity: 1 << 12)
         let stats = PodBuffer<FormStats>(capacity: 1 << 12)
         let slots = PodBuffer<SlotStats>(capacity: 1 << 13)
-        let sentenceSlots = PodBuffer<Int32>(capacity: 256)
-        // Per token of the sentence: its form and whether a comma follows it (for definitions and appositives).
-        let sentenceForms = PodBuffer<Int32>(capacity: 256)
-        let commaAfter = PodBuffer<Bool>(capacity: 256)
-        let capitalMidForms = PodBuffer<Int32>(capacity: 64)
-        var tokenCount = 0
-        // Padded so that eight-byte loads at any offset below the key length stay in bounds.
-        let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: TextAnalyzer.maxTokenBytes + 8)
-        defer { scratch.deallocate() }
-        let minLength = Int32(preferredContextLength.lowerBound), maxLength = Int32(preferredContextLength.upperBound)
+        private(set) var tokenCount = 0
+        private let contextLength: ClosedRange<Int32>
+        // The current sentence, per token: its slot, its form, whether a comma follows it (for definitions and
+        // appositives); and the forms capitalised in mid-sentence.
+        private let sentenceSlots = PodBuffer<Int32>(capacity: 256)
+        private let sentenceForms = PodBuffer<Int32>(capacity: 256)
+        private let commaAfter = PodBuffer<Bool>(capacity: 256)
+        private let capitalMidForms = PodBuffer<Int32>(capacity: 64)
+        /// Padded so that eight-byte loads at any offset below the key length stay in bounds.
+        private let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: TextAnalyzer.maxTokenBytes + 8)
 
-        for (si, span) in spans.enumerated() {
+        init(contextLength: ClosedRange<Int>) {
+            self.contextLength = Int32(contextLength.lowerBound)...Int32(contextLength.upperBound)
+        }
+
+        deinit { scratch.deallocate() }
+
+        /// Tallies one sentence's word tokens, then offers the sentence as the context of each.
+        mutating func read(sentence: Int32, _ span: SentenceSplitter.Span, in p: UnsafeBufferPointer<UInt8>) {
             sentenceSlots.removeAll()
             sentenceForms.removeAll()
             commaAfter.removeAll()
@@ -142,30 +214,7 @@ public struct TextAnalyzer: Sendable {
                 }
                 letterWords += 1
                 if !t.hasLower && length > 1 { capsWords += 1 }
-                let form: Int32
-                if !t.nonASCII {
-                    // ASCII words hold only letters, ' and -, so `| 0x20` lower-cases them.
-                    if length <= 8 && t.start + 8 <= p.count {
-                        let x = UTF8Bytes.load8(p, t.start) | 0x2020_2020_2020_2020
-                        let word = length == 8 ? x : x & ((1 << UInt64(length &* 8)) &- 1)
-                        UnsafeMutableRawPointer(scratch.baseAddress!).storeBytes(of: word.littleEndian, as: UInt64.self)
-                    } else {
-                        for k in 0..<length { scratch[k] = p[t.start + k] | 0x20 }
-                    }
-                    let (id, isNew) = interner.intern(scratch, length)
-                    form = id
-                    if isNew { newForm(interner.string(id), stats, slots) }
-                } else {
-                    let lowered = TextAnalyzer.lowercaseForm(UTF8Bytes.string(p, t.start, t.end))
-                    let n = lowered.utf8.count
-                    guard n <= TextAnalyzer.maxTokenBytes else { continue }
-                    lowered.withUTF8Bytes { b in
-                        for k in 0..<n { scratch[k] = b[k] }
-                    }
-                    let (id, isNew) = interner.intern(scratch, n)
-                    form = id
-                    if isNew { newForm(lowered, stats, slots) }
-                }
+                guard let form = formID(of: t, in: p) else { continue }
                 let f = Int(form)
                 if !t.firstUpper {
                     stats[f].lower += 1
@@ -185,12 +234,48 @@ public struct TextAnalyzer: Sendable {
             if !shouting {
                 for k in 0..<capitalMidForms.count { stats[Int(capitalMidForms[k])].capitalMid += 1 }
             }
-            let complete = span.terminated && firstStartsUpper
-            let inRange = tokens >= minLength && tokens <= maxLength
+            offerContext(sentence, complete: span.terminated && firstStartsUpper, inRange: contextLength.contains(tokens))
+        }
+
+        /// The interned id of a word token's lower-case form; nil when its Unicode lower case is too long to intern.
+        private mutating func formID(of t: Tokenizer.RawToken, in p: UnsafeBufferPointer<UInt8>) -> Int32? {
+            let length = t.end - t.start
+            if !t.nonASCII {
+                // ASCII words hold only letters, ' and -, so `| 0x20` lower-cases them.
+                if length <= 8 && t.start + 8 <= p.count {
+                    let x = UTF8Bytes.load8(p, t.start) | 0x2020_2020_2020_2020
+                    let word = length == 8 ? x : x & ((1 << UInt64(length &* 8)) &- 1)
+                    UnsafeMutableRawPointer(scratch.baseAddress!).storeBytes(of: word.littleEndian, as: UInt64.self)
+                } else {
+                    for k in 0..<length { scratch[k] = p[t.start + k] | 0x20 }
+                }
+                let (id, isNew) = interner.intern(scratch, length)
+                if isNew { addForm(interner.string(id)) }
+                return id
+            }
+            let lowered = TextAnalyzer.lowercaseForm(UTF8Bytes.string(p, t.start, t.end))
+            let n = lowered.utf8.count
+            guard n <= TextAnalyzer.maxTokenBytes else { return nil }
+            lowered.withUTF8Bytes { b in
+                for k in 0..<n { scratch[k] = b[k] }
+            }
+            let (id, isNew) = interner.intern(scratch, n)
+            if isNew { addForm(lowered) }
+            return id
+        }
+
+        @inline(never)
+        private func addForm(_ form: String) {
+            stats.append(FormStats(isDeterminer: StopWords.determiners.contains(form), cue: SentenceCue.of(form)))
+            slots.append(SlotStats())
+            slots.append(SlotStats())
+        }
+
+        /// Counts the sentence's slots and keeps it as a slot's context where it scores best so far.
+        private func offerContext(_ sentence: Int32, complete: Bool, inRange: Bool) {
             let greeting = sentenceForms.count > 0 && stats[Int(sentenceForms[0])].cue == .greeting
             let score = TextAnalyzer.contextScore(complete: complete, inRange: inRange, greeting: greeting, defines: false)
             let definingScore = TextAnalyzer.contextScore(complete: complete, inRange: inRange, greeting: greeting, defines: true)
-            let sentence = Int32(si)
             for j in 0..<sentenceSlots.count {
                 let k = Int(sentenceSlots[j])
                 let score = definingScore > score && TextAnalyzer.defines(j, sentenceForms, commaAfter, stats) ? definingScore : score
@@ -201,52 +286,6 @@ public struct TextAnalyzer: Sendable {
                 }
             }
         }
-
-        // Resolve each distinct (form, context) once, then aggregate per lemma.
-        var lemmaIDs: [String: Int] = [:]
-        var lemmaNames: [String] = []
-        var counts: [Int] = []
-        var forms: [[String: Int]] = []
-        var best: [(score: Int32, sentence: Int32)] = []
-        for k in 0..<slots.count where slots[k].count > 0 {
-            let slot = slots[k]
-            let f = k / 2
-            let s = stats[f]
-            if s.capitalMid > 0 && s.lower == 0 { continue }  // a name
-            let results = lemmas(ofForm: interner.string(Int32(f)), nounContext: k % 2 == 1)
-            // Only ever seen capitalised at the start of sentences: keep it only if WordNet knows it
-            // in lower case ("Paris" is not, "Students" is).
-            if s.lower == 0 && !results.allSatisfy({ wordNet.hasLowercaseSense($0.lemma) }) { continue }
-            for r in results {
-                let id: Int
-                if let existing = lemmaIDs[r.lemma] { id = existing } else {
-                    id = lemmaNames.count
-                    lemmaIDs[r.lemma] = id
-                    lemmaNames.append(r.lemma)
-                    counts.append(0)
-                    forms.append([:])
-                    best.append((-1, 0))
-                }
-                counts[id] += Int(slot.count)
-                forms[id][r.surface, default: 0] += Int(slot.count)
-                let b = best[id]
-                if slot.bestScore > b.score || (slot.bestScore == b.score && slot.bestSentence < b.sentence) {
-                    best[id] = (slot.bestScore, slot.bestSentence)
-                }
-            }
-        }
-        // Only context sentences become strings, renumbered in text order.
-        let chosen = Set(best.map { Int($0.sentence) }).sorted()
-        let position = Dictionary(uniqueKeysWithValues: chosen.enumerated().map { ($1, $0) })
-        let sentences = chosen.map { SentenceSplitter.normalizedString(p, spans[$0].start, spans[$0].end) }
-        var words: [WordOccurrence] = []
-        words.reserveCapacity(lemmaNames.count)
-        for (id, lemma) in lemmaNames.enumerated() {
-            words.append(WordOccurrence(lemma: lemma, forms: forms[id], count: counts[id],
-                                        contextSentence: position[Int(best[id].sentence)]!))
-        }
-        words.sort { $0.count != $1.count ? $0.count > $1.count : $0.lemma < $1.lemma }
-        return TextAnalysis(sentences: sentences, sentenceCount: spans.count, tokenCount: tokenCount, words: words)
     }
 
     /// Whether the sentence defines or names its `j`-th token: "A volcano is a …" / "Volcanoes are …" (the subject
@@ -268,13 +307,6 @@ public struct TextAnalyzer: Sendable {
             k += 1
         }
         return false
-    }
-
-    @inline(never)
-    private func newForm(_ form: String, _ stats: PodBuffer<FormStats>, _ slots: PodBuffer<SlotStats>) {
-        stats.append(FormStats(isDeterminer: StopWords.determiners.contains(form), cue: SentenceCue.of(form)))
-        slots.append(SlotStats())
-        slots.append(SlotStats())
     }
 
     /// The capitalised token at `start` follows an opening quote, bracket, colon or dash (it starts a
