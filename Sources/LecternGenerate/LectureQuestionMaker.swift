@@ -143,34 +143,106 @@ struct LectureQuestionMaker: Sendable {
         guard let validator, wordNet != nil else { return nil }
         let stemSentence = FactFinder.blanked(fact)
         guard PlainText.contains(stemSentence, "_____") else { return nil }
+        let opening = Self.stemOpening(fact)
+        // The validator refuses a stem that gives the answer away, mostly a title naming it: know that before looking
+        // for distractors. The sentence's words are only needed by the validator, once there are distractors.
+        let openingWords = Self.words(of: opening, validator: validator, memo: &openings)
+        guard !QuestionValidator.answerIsInStem(validator.normalise(fact.answer), answer: fact.answer,
+                                                stemWords: openingWords) else { return nil }
+        var picked = DistractorPicker(fact: fact, stemSentence: stemSentence, validator: validator)
+        if fact.kind == .year, let year = Int(fact.answer) {
+            picked.offerYears(around: year)
+        } else {
+            picked.offer(candidatesBySort[fact.sort] ?? [])
+        }
+        guard picked.distractors.count == 3 else { return nil }
+
+        let question = Self.question(fact, stem: opening + " " + stemSentence, distractors: picked.distractors)
+        let problems = validator.problems(question.question, source: topic.source,
+                                          stemWords: validator.stemWords(stemSentence, joining: openingWords))
+        guard problems.isEmpty else { return nil }
+        return question
+    }
+
+    /// "Which word completes this sentence from “TITLE”?", by what the blank holds.
+    private static func stemOpening(_ fact: LectureFact) -> String {
         let what: String
         switch fact.kind {
         case .term: what = fact.words > 1 ? "Which words complete" : "Which word completes"
         case .code: what = "Which code completes"
         case .year: what = "Which year completes"
         }
-        let opening = "\(what) this sentence from “\(fact.topicTitle)”?"
-        let stem = opening + " " + stemSentence
-        let answerKey = validator.normalise(fact.answer)
-        // The validator refuses a stem that gives the answer away, mostly a title naming it: know that before looking
-        // for distractors. The sentence's words are only needed by the validator, once there are distractors.
-        let openingWords: Set<String>
-        if let known = openings[opening] {
-            openingWords = known
-        } else {
-            openingWords = validator.stemWords(opening)
-            openings[opening] = openingWords
+        return "\(what) this sentence from “\(fact.topicTitle)”?"
+    }
+
+    private static func words(of opening: String, validator: QuestionValidator, memo: inout StemOpeningWords) -> Set<String> {
+        if let known = memo[opening] { return known }
+        let words = validator.stemWords(opening)
+        memo[opening] = words
+        return words
+    }
+
+    /// The answer and its three distractors in a seeded order, with where each option came from.
+    private static func question(_ fact: LectureFact, stem: String,
+                                 distractors: [(text: String, origin: LectureFact?)]) -> Choice {
+        var options: [(text: String, origin: LectureFact?, isAnswer: Bool)] =
+            [(fact.answer, fact, true)] + distractors.map { ($0.text, $0.origin, false) }
+        options = options.seededShuffle(seed: "order|" + fact.topicID + "|" + fact.answer)
+        let answerIndex = options.firstIndex { $0.isAnswer }!
+        let question = MultipleChoiceQuestion(
+            id: StableID.make(fact.topicID, "mc", fact.answer), kind: fact.kind.questionKind,
+            stem: stem,
+            options: options.map(\.text), answerIndex: answerIndex,
+            explanation: "The lesson says: “\(fact.sentence)”", level: 1,
+            optionOrigins: options.map { $0.isAnswer ? OptionOrigin.answer : ($0.origin == nil ? OptionOrigin.nearbyYear : fact.kind.distractorOrigin) })
+        return Choice(question: question, origins: options.map { $0.isAnswer ? nil : $0.origin }, fact: fact)
+    }
+
+    /// Collects up to three distractors for one cloze: each differs from the answer and from the others, is not
+    /// in the sentence, is not related to the answer in WordNet, and all share a part of speech with the answer.
+    private struct DistractorPicker {
+        let fact: LectureFact
+        let stemSentence: String
+        let validator: QuestionValidator
+        let lowerAnswer: String
+        private(set) var distractors: [(text: String, origin: LectureFact?)] = []
+        private var keys: Set<String>
+        private var sharedPOS: Set<PartOfSpeech>?
+
+        init(fact: LectureFact, stemSentence: String, validator: QuestionValidator) {
+            self.fact = fact
+            self.stemSentence = stemSentence
+            self.validator = validator
+            self.lowerAnswer = fact.answer.lowercased()
+            self.keys = [validator.normalise(fact.answer)]
+            self.sharedPOS = LectureQuestionMaker.posSet(fact.answer, validator)
         }
-        guard !QuestionValidator.answerIsInStem(answerKey, answer: fact.answer, stemWords: openingWords) else {
-            return nil
+
+        /// Years a few either side of the answer's, within 1000–2100.
+        mutating func offerYears(around year: Int) {
+            for offset in [-7, 5, 12, -3, 9, -15] where distractors.count < 3 && (1000...2100).contains(year + offset) {
+                let other = String(year + offset)
+                if accepts(other, lower: other.lowercased(), key: validator.normalise(other), pos: nil) {
+                    distractors.append((other, nil))
+                }
+            }
         }
-        var distractors: [(text: String, origin: LectureFact?)] = []
-        var keys: Set<String> = [answerKey]
-        var sharedPOS: Set<PartOfSpeech>? = Self.posSet(fact.answer, validator)
-        let lowerAnswer = fact.answer.lowercased()
+
+        /// The course's answers of the same sort, in a seeded order, nearest word count first.
+        mutating func offer(_ candidates: [Candidate]) {
+            // Indices are shuffled, not the candidates (copies add up).
+            let order = Array(candidates.indices).seededShuffle(seed: fact.topicID + "|" + fact.answer)
+                .sorted { abs(candidates[$0].fact.words - fact.words) < abs(candidates[$1].fact.words - fact.words) }
+            for index in order where distractors.count < 3 {
+                let candidate = candidates[index]
+                if accepts(candidate.fact.answer, lower: candidate.lower, key: candidate.key, pos: candidate.pos) {
+                    distractors.append((candidate.fact.answer, candidate.fact))
+                }
+            }
+        }
 
         /// `lower`, `key` and `pos` are `text`'s lower case, `validator.normalise(text)` and `posSet(text)`.
-        func accept(_ text: String, lower lowerText: String, key: String, pos: Set<PartOfSpeech>?) -> Bool {
+        private mutating func accepts(_ text: String, lower lowerText: String, key: String, pos: Set<PartOfSpeech>?) -> Bool {
             guard !keys.contains(key) else { return false }
             if fact.kind != .year {
                 if PlainText.contains(lowerText, lowerAnswer) || PlainText.contains(lowerAnswer, lowerText) { return false }
@@ -186,43 +258,6 @@ struct LectureQuestionMaker: Sendable {
             keys.insert(key)
             return true
         }
-
-        if fact.kind == .year, let year = Int(fact.answer) {
-            for offset in [-7, 5, 12, -3, 9, -15] where distractors.count < 3 {
-                let other = String(year + offset)
-                if (1000...2100).contains(year + offset),
-                   accept(other, lower: other.lowercased(), key: validator.normalise(other), pos: nil) {
-                    distractors.append((other, nil))
-                }
-            }
-        } else {
-            // Seeded order, nearest word count first; indices are shuffled, not the candidates (copies add up).
-            let candidates = candidatesBySort[fact.sort] ?? []
-            let order = Array(candidates.indices).seededShuffle(seed: fact.topicID + "|" + fact.answer)
-                .sorted { abs(candidates[$0].fact.words - fact.words) < abs(candidates[$1].fact.words - fact.words) }
-            for index in order where distractors.count < 3 {
-                let candidate = candidates[index]
-                if accept(candidate.fact.answer, lower: candidate.lower, key: candidate.key, pos: candidate.pos) {
-                    distractors.append((candidate.fact.answer, candidate.fact))
-                }
-            }
-        }
-        guard distractors.count == 3 else { return nil }
-
-        var options: [(text: String, origin: LectureFact?, isAnswer: Bool)] =
-            [(fact.answer, fact, true)] + distractors.map { ($0.text, $0.origin, false) }
-        options = options.seededShuffle(seed: "order|" + fact.topicID + "|" + fact.answer)
-        let answerIndex = options.firstIndex { $0.isAnswer }!
-        let question = MultipleChoiceQuestion(
-            id: StableID.make(fact.topicID, "mc", fact.answer), kind: fact.kind.questionKind,
-            stem: stem,
-            options: options.map(\.text), answerIndex: answerIndex,
-            explanation: "The lesson says: “\(fact.sentence)”", level: 1,
-            optionOrigins: options.map { $0.isAnswer ? OptionOrigin.answer : ($0.origin == nil ? OptionOrigin.nearbyYear : fact.kind.distractorOrigin) })
-        let problems = validator.problems(question, source: topic.source,
-                                          stemWords: validator.stemWords(stemSentence, joining: openingWords))
-        guard problems.isEmpty else { return nil }
-        return Choice(question: question, origins: options.map { $0.isAnswer ? nil : $0.origin }, fact: fact)
     }
 
     private static func posSet(_ text: String, _ validator: QuestionValidator) -> Set<PartOfSpeech>? {
