@@ -132,16 +132,7 @@ enum Preprocessor {
         steps.append("grayscale")
         let estimate = timed("measure letters") { estimateXHeight(pix) }
         var xHeight = estimate
-        var factor = 1.0
-        if options.rescale, let estimate {
-            factor = min(max(Double(max(8, options.targetXHeight)) / estimate, 0.25), 4)
-            // Never build a working image beyond 64 megapixels.
-            let area = Double(pix.width) * Double(pix.height)
-            if area * factor * factor > 64e6 { factor = (64e6 / area).squareRoot() }
-            // Resampling within ±15% buys nothing and blurs. Scaling letters of 12 px and more up read no better
-            // on the benchmark (Tesseract's line recogniser normalises heights itself) and cost 50% more time.
-            if abs(factor - 1) <= 0.15 || (factor > 1 && estimate >= Double(Self.smallestUnscaledXHeight)) { factor = 1 }
-        }
+        let factor = options.rescale ? estimate.map { scaleFactor(xHeight: $0, page: pix, options: options) } ?? 1 : 1
         // Background and skew are worked out on the smaller of the two pages: before scaling up, after scaling down.
         let scaleUp = factor > 1
         func rescale() {
@@ -160,23 +151,9 @@ enum Preprocessor {
             steps.append("normalise background")
         }
 
-        if options.deskew {
-            let result: (PixImage, Float, Float)? = timed("deskew") {
-                var angle: Float = 0, confidence: Float = 0
-                // Defaults (0) for the reductions, the 1° sweep step and the threshold; only the
-                // range is ours: Leptonica's default ±7° misses phones held at 10°.
-                let range = Float(min(max(options.maxSkewDegrees, 1), 30))
-                guard let out = PixImage(taking: pixDeskewGeneral(pix.pointer, 0, range, 0, 0, 0, &angle, &confidence))
-                else { return nil }
-                return (out, angle, confidence)
-            }
-            if let (image, angle, confidence) = result {
-                pix = image
-                // Leptonica rotates only when it is confident and the angle is at least 0.1°.
-                if confidence >= 3, abs(angle) >= 0.1 {
-                    steps.append(String(format: "deskew %.1f°", Double(angle)))
-                }
-            }
+        if options.deskew, let (image, angle) = timed("deskew", { deskewed(pix, maxDegrees: options.maxSkewDegrees) }) {
+            pix = image
+            if let angle { steps.append(String(format: "deskew %.1f°", Double(angle))) }
         }
 
         if scaleUp { rescale() }
@@ -186,17 +163,9 @@ enum Preprocessor {
             steps.append("remove rules")
         }
 
-        if options.binarize {
-            let binary: PixImage? = timed("binarise") {
-                var out: UnsafeMutablePointer<PIX>? = nil
-                let window = l_int32(max(8, options.targetXHeight))
-                guard pixSauvolaBinarize(pix.pointer, window, 0.34, 1, nil, nil, nil, &out) == 0 else { return nil }
-                return PixImage(taking: out)
-            }
-            if let binary {
-                pix = binary
-                steps.append("binarise (Sauvola)")
-            }
+        if options.binarize, let binary = timed("binarise", { sauvola(pix, window: options.targetXHeight) }) {
+            pix = binary
+            steps.append("binarise (Sauvola)")
         }
 
         if options.borderPixels > 0 {
@@ -209,6 +178,38 @@ enum Preprocessor {
             }
         }
         return PreparedPage(image: pix, steps: steps, xHeight: xHeight)
+    }
+
+    /// How much to scale the page so that its letters are `targetXHeight` tall, or 1 where scaling buys nothing.
+    static func scaleFactor(xHeight estimate: Double, page: PixImage, options: OCRPreprocessing) -> Double {
+        var factor = min(max(Double(max(8, options.targetXHeight)) / estimate, 0.25), 4)
+        // Never build a working image beyond 64 megapixels.
+        let area = Double(page.width) * Double(page.height)
+        if area * factor * factor > 64e6 { factor = (64e6 / area).squareRoot() }
+        // Resampling within ±15% buys nothing and blurs. Scaling letters of 12 px and more up read no better
+        // on the benchmark (Tesseract's line recogniser normalises heights itself) and cost 50% more time.
+        if abs(factor - 1) <= 0.15 || (factor > 1 && estimate >= Double(Self.smallestUnscaledXHeight)) { factor = 1 }
+        return factor
+    }
+
+    /// The page straightened, with the angle it was turned by (nil when Leptonica left it as it was).
+    static func deskewed(_ pix: PixImage, maxDegrees: Double) -> (PixImage, Float?)? {
+        var angle: Float = 0, confidence: Float = 0
+        // Defaults (0) for the reductions, the 1° sweep step and the threshold; only the
+        // range is ours: Leptonica's default ±7° misses phones held at 10°.
+        let range = Float(min(max(maxDegrees, 1), 30))
+        guard let out = PixImage(taking: pixDeskewGeneral(pix.pointer, 0, range, 0, 0, 0, &angle, &confidence))
+        else { return nil }
+        // Leptonica rotates only when it is confident and the angle is at least 0.1°.
+        return (out, confidence >= 3 && abs(angle) >= 0.1 ? angle : nil)
+    }
+
+    /// Sauvola's local threshold, with a window about one x-height wide.
+    static func sauvola(_ pix: PixImage, window targetXHeight: Int) -> PixImage? {
+        var out: UnsafeMutablePointer<PIX>? = nil
+        guard pixSauvolaBinarize(pix.pointer, l_int32(max(8, targetXHeight)), 0.34, 1, nil, nil, nil, &out) == 0
+        else { return nil }
+        return PixImage(taking: out)
     }
 
     /// The 8-bit gray page without long straight lines, across or down (ruled answer lines, frames): a gray
