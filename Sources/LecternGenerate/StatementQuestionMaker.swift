@@ -33,11 +33,16 @@ struct StatementQuestionMaker {
     /// Words of a statement: short enough to read as one claim among four.
     static let statementWords = 8...32
 
-    /// Candidate questions, sentences offering more kinds of change first; then statements cut from long
-    /// sentences at a clause boundary (`StandaloneClauses`), answer key `statement|sentence|clause`.
+    /// A sentence longer than this reads better as one of its clauses: four options of 30 words are hard to compare.
+    static let clauseFirstWords = 24
+
+    /// Candidate questions, sentences offering more kinds of change first; statements cut from a sentence at a
+    /// clause boundary (`StandaloneClauses`, answer key `statement|sentence|clause`) come before the whole
+    /// sentence when it is long, after it otherwise.
     func questions(from facts: WorksheetFacts, idPrefix: String) -> [MadeQuestion] {
         var made: [(MadeQuestion, Int)] = []
         for (index, sentence) in facts.sentences.enumerated() {
+            let clauseFirst = Tokenizer.words(in: sentence).count > Self.clauseFirstWords
             var statements: [(text: String, key: String)] = []
             if Self.statementWords.contains(Tokenizer.words(in: sentence).count) { statements.append((sentence, "statement|\(index)")) }
             for (number, clause) in StandaloneClauses.cuts(of: sentence, words: Self.statementWords).enumerated() {
@@ -49,9 +54,9 @@ struct StatementQuestionMaker {
                 guard let question = makeQuestion(statement: statement.text, sentence: sentence, changes: changes, facts: facts,
                                                   seed: "\(idPrefix)|\(statement.key)")
                 else { continue }
-                let wholeFirst = statement.key == "statement|\(index)" ? 1 : 0
+                let preferred = (statement.key == "statement|\(index)") != clauseFirst ? 1 : 0
                 made.append((MadeQuestion(question: question, sentenceIndex: index, answerKey: statement.key, score: Double(kinds)),
-                             kinds * 2 + wholeFirst))
+                             kinds * 2 + preferred))
             }
         }
         return made.sorted { ($0.1, -$0.0.sentenceIndex, $1.0.answerKey) > ($1.1, -$1.0.sentenceIndex, $0.0.answerKey) }.map(\.0)

@@ -351,15 +351,19 @@ private func realPage(_ name: String) throws -> String {
         #expect(cuts(try sentence("debian-faq-10", "The relevant command")).isEmpty)
         #expect(cuts("Whereas many other distributions are developed by individuals, small groups, or vendors, Debian is developed by an association of individuals.")
             == ["Debian is developed by an association of individuals"])
-        // In a quiz, a clause statement is written as a sentence starts and is verbatim in the text.
+        // In a quiz, a statement is written as a sentence starts and is verbatim in the text; a long sentence gives
+        // its clause ("Normally, manual pages … must be selected as well", of 27 words).
+        var clauses = 0
         for name in realPages {
             let text = try realPage(name)
             for question in build(text).quiz.questions where question.kind == .statement {
                 let answer = question.options[question.answerIndex]
                 #expect(answer.first?.isUppercase == true)
                 #expect(CharacterCollapse.collapse(text).contains(CharacterCollapse.collapse(answer)), "\(answer)")
+                if !question.explanation.hasSuffix("“\(answer)”") { clauses += 1 }
             }
         }
+        #expect(clauses >= 1)
     }
 
     /// "What is the second paragraph mainly about?": the answer is named in that paragraph, and no other option is, on
