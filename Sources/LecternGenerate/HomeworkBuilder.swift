@@ -97,19 +97,26 @@ extension HomeworkBuilder {
 struct WorksheetFacts {
     /// Sentences of the prose, never the worksheet's own questions or instructions.
     var sentences: [String]
+    /// The indices of `sentences` of each paragraph of the body, in order (none for a paragraph of exercises or
+    /// instructions: it keeps its place, so that "the second paragraph" is the second the student sees).
+    var paragraphs: [[Int]] = []
     /// The whole recognised text: answers must be found in it and explanations quote it.
     var sourceText: String
     var vocabulary: Vocabulary
 
     init(body: String, sourceText: String, wordNet: WordNet) {
-        sentences = body.components(separatedBy: "\n\n").flatMap { SentenceSplitter.split($0) }
-            .filter { !Worksheet.isInstruction($0) }
+        sentences = []
+        for paragraph in body.components(separatedBy: "\n\n") {
+            let prose = SentenceSplitter.split(paragraph).filter { !Worksheet.isInstruction($0) }
+            paragraphs.append(Array(sentences.count..<sentences.count + prose.count))
+            sentences += prose
+        }
         self.sourceText = sourceText
         vocabulary = Vocabulary(sentences: sentences, wordNet: wordNet)
     }
 }
 
-/// Chooses the quiz: a few definition, statement and vocabulary-in-context questions, the best cloze question
+/// Chooses the quiz: a few definition, statement, vocabulary-in-context and main-idea questions, the best cloze question
 /// of each sentence, then more of the others; no answer twice, at most `maxNumericClozes` number and year
 /// blanks; in the order of the text; fewer than asked rather than weak ones. A question that shows or blanks
 /// a sentence uses it: each sentence serves one question first, and a long one (`capacity`) up to three
@@ -117,11 +124,12 @@ struct WorksheetFacts {
 struct QuizPlanner {
     let wordNet: WordNet
     let validator: QuestionValidator
-    /// Definition, statement and vocabulary-in-context questions wanted in a full quiz of 10 (more when
+    /// Definition, statement, vocabulary-in-context and main-idea questions wanted in a full quiz of 10 (more when
     /// cloze questions run short).
     static let definitionShare = 0.3
     static let statementShare = 0.2
     static let meaningShare = 0.2
+    static let mainIdeaShare = 0.2
     /// DESIGN.md: a quiz of number clozes is a quiz of guessing; at most 4 in 10.
     static let maxNumericClozes = 4
 
@@ -138,6 +146,7 @@ struct QuizPlanner {
         let definitions = DefinitionQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
         let statements = StatementQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
         let meanings = VocabularyInContextMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
+        let mainIdeas = MainIdeaQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
         var chosen: [MadeQuestion] = []
         var answers = Set<String>()
         var sentenceUses: [Int: Int] = [:]
@@ -145,20 +154,25 @@ struct QuizPlanner {
         func stableID(_ made: MadeQuestion) -> String {
             ReviewID.question(itemID: idPrefix, kind: made.question.kind, answerKey: made.answerKey)
         }
-        for made in cloze + definitions + statements + meanings { candidates.insert(stableID(made)) }
+        for made in cloze + definitions + statements + meanings + mainIdeas { candidates.insert(stableID(made)) }
         func take(_ made: MadeQuestion, sharing: Bool = false) -> Bool {
             var made = made
             made.question.id = stableID(made)
             if rejected.contains(made.question.id) { return false }
-            let usesSentence = made.question.kind != .definition
+            // A definition shows no sentence; a main-idea question asks about a whole paragraph.
+            let usesSentence = made.question.kind != .definition && made.question.kind != .mainIdea
             let numeric = Self.isNumericCloze(made.question.kind)
             let uses = sentenceUses[made.sentenceIndex, default: 0]
             let allowed = sharing ? Self.capacity(words: Tokenizer.words(in: facts.sentences[made.sentenceIndex]).count) : 1
             guard chosen.count < count, !(numeric && numericClozes >= Self.maxNumericClozes),
                   !(usesSentence && uses >= allowed), !answers.contains(made.answerKey) else { return false }
-            // One statement or meaning question per sentence: a second would show the same sentence again.
+            // One statement or meaning question per sentence: a second would show the same sentence again. Statements
+            // cut from two different clauses of it show different parts.
             if sharing, made.question.kind == .statement || made.question.kind == .vocabularyInContext,
-               chosen.contains(where: { $0.sentenceIndex == made.sentenceIndex && $0.question.kind == made.question.kind }) { return false }
+               chosen.contains(where: {
+                   $0.sentenceIndex == made.sentenceIndex && $0.question.kind == made.question.kind
+                       && !(StatementQuestionMaker.isClause($0) && StatementQuestionMaker.isClause(made))
+               }) { return false }
             answers.insert(made.answerKey)
             chosen.append(made)
             if usesSentence { sentenceUses[made.sentenceIndex] = uses + 1 }
@@ -175,8 +189,9 @@ struct QuizPlanner {
         takeUpTo(Self.definitionShare, of: definitions)
         takeUpTo(Self.statementShare, of: statements)
         takeUpTo(Self.meaningShare, of: meanings)
+        takeUpTo(Self.mainIdeaShare, of: mainIdeas)
         for made in cloze { _ = take(made) }
-        for made in definitions + statements + meanings { _ = take(made) }
+        for made in definitions + statements + meanings + mainIdeas { _ = take(made) }
         for made in cloze + statements + meanings { _ = take(made, sharing: true) }
         return chosen.sorted { ($0.sentenceIndex, $0.question.kind.rawValue) < ($1.sentenceIndex, $1.question.kind.rawValue) }
             .map(\.question)
@@ -195,9 +210,10 @@ struct Worksheet {
     ]
 
     init(text: String) {
-        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-        let titleIndex = lines.prefix(3).firstIndex(where: Self.isHeadingLike)
-        title = titleIndex.map { lines[$0] } ?? lines.first.map { String($0.prefix(60)) } ?? ""
+        // Blank lines kept: they separate paragraphs.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let titleIndex = lines.indices.filter { !lines[$0].isEmpty }.prefix(3).first { Self.isHeadingLike(lines[$0]) }
+        title = titleIndex.map { lines[$0] } ?? lines.first { !$0.isEmpty }.map { String($0.prefix(60)) } ?? ""
         // Paragraphs (blank-line separated) of prose; an exercise line and the lines that continue it
         // (up to the next blank line or numbered item) are left out.
         var paragraphs: [[String]] = [[]]

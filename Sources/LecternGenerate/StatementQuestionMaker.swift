@@ -30,21 +30,45 @@ struct StatementQuestionMaker {
         var note: String
     }
 
-    /// Candidate questions, sentences offering more kinds of change first.
+    /// Words of a statement: short enough to read as one claim among four.
+    static let statementWords = 8...32
+
+    /// A sentence longer than this reads better as one of its clauses: four options of 30 words are hard to compare.
+    static let clauseFirstWords = 24
+
+    /// Candidate questions, sentences offering more kinds of change first; statements cut from a sentence at a
+    /// clause boundary (`StandaloneClauses`, answer key `statement|sentence|clause`) come before the whole
+    /// sentence when it is long, after it otherwise.
     func questions(from facts: WorksheetFacts, idPrefix: String) -> [MadeQuestion] {
         var made: [(MadeQuestion, Int)] = []
         for (index, sentence) in facts.sentences.enumerated() {
-            guard (8...32).contains(Tokenizer.words(in: sentence).count) else { continue }
-            let changes = self.changes(of: sentence, vocabulary: facts.vocabulary)
-            let kinds = Set(changes.map(\.origin)).count
-            guard let question = makeQuestion(sentence: sentence, changes: changes, facts: facts, seed: "\(idPrefix)|statement|\(index)")
-            else { continue }
-            made.append((MadeQuestion(question: question, sentenceIndex: index, answerKey: "statement|\(index)", score: Double(kinds)), kinds))
+            let clauseFirst = Tokenizer.words(in: sentence).count > Self.clauseFirstWords
+            var statements: [(text: String, key: String)] = []
+            if Self.statementWords.contains(Tokenizer.words(in: sentence).count) { statements.append((sentence, "statement|\(index)")) }
+            for (number, clause) in StandaloneClauses.cuts(of: sentence, words: Self.statementWords).enumerated() {
+                statements.append((clause.prefix(1).uppercased() + clause.dropFirst(), "statement|\(index)|\(number)"))
+            }
+            for statement in statements {
+                let changes = self.changes(of: statement.text, vocabulary: facts.vocabulary)
+                let kinds = Set(changes.map(\.origin)).count
+                guard let question = makeQuestion(statement: statement.text, sentence: sentence, changes: changes, facts: facts,
+                                                  seed: "\(idPrefix)|\(statement.key)")
+                else { continue }
+                let preferred = (statement.key == "statement|\(index)") != clauseFirst ? 1 : 0
+                made.append((MadeQuestion(question: question, sentenceIndex: index, answerKey: statement.key, score: Double(kinds)),
+                             kinds * 2 + preferred))
+            }
         }
-        return made.sorted { ($0.1, -$0.0.sentenceIndex) > ($1.1, -$1.0.sentenceIndex) }.map(\.0)
+        return made.sorted { ($0.1, -$0.0.sentenceIndex, $1.0.answerKey) > ($1.1, -$1.0.sentenceIndex, $0.0.answerKey) }.map(\.0)
     }
 
-    private func makeQuestion(sentence: String, changes: [Change], facts: WorksheetFacts, seed: String) -> MultipleChoiceQuestion? {
+    /// Whether a statement question shows only part of its sentence (a clause cut at a boundary).
+    static func isClause(_ made: MadeQuestion) -> Bool {
+        made.question.kind == .statement && made.answerKey.split(separator: "|").count == 3
+    }
+
+    private func makeQuestion(statement: String, sentence: String, changes: [Change], facts: WorksheetFacts,
+                              seed: String) -> MultipleChoiceQuestion? {
         // One change of each kind first, in the order of how surely each makes the statement false.
         var chosen: [Change] = []
         for origin in [OptionOrigin.changedNumber, OptionOrigin.negated, OptionOrigin.antonym, OptionOrigin.swappedName, OptionOrigin.swappedTerm] {
@@ -54,7 +78,7 @@ struct StatementQuestionMaker {
             chosen.append(change)
         }
         guard chosen.count == 3 else { return nil }
-        let entries = ([(sentence, OptionOrigin.answer, "")] + chosen.map { ($0.sentence, $0.origin, $0.note) }).seededShuffle(seed: seed)
+        let entries = ([(statement, OptionOrigin.answer, "")] + chosen.map { ($0.sentence, $0.origin, $0.note) }).seededShuffle(seed: seed)
         let notes = entries.filter { $0.1 != OptionOrigin.answer }.map(\.2).joined(separator: "; ")
         let question = MultipleChoiceQuestion(
             id: "", kind: .statement, stem: Self.stem, options: entries.map(\.0),

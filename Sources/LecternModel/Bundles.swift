@@ -10,6 +10,8 @@ public enum QuestionKind: String, Codable, Sendable, CaseIterable {
     case definition
     case statement
     case vocabularyInContext = "vocabulary-in-context"
+    /// "What is the second paragraph mainly about?"
+    case mainIdea = "main-idea"
     // Lecture engagement questions and pool items: a highlighted term, a code name or a year of the lesson, a
     // definition the lesson gives, the lesson a sentence comes from, the sentence that says something.
     case lectureTerm = "lecture-term", lectureCode = "lecture-code", lectureYear = "lecture-year"

@@ -266,7 +266,7 @@ Answer all questions in full sentences.
 """
 
 /// Real published pages (Tests/LecternGenerateTests/Fixtures/real-pages/README.md gives sources and licences).
-private let realPages = ["debian-manifesto-01", "debian-faq-10"]
+private let realPages = ["debian-manifesto-01", "debian-faq-10", "debian-faq-15"]
 
 private func realPage(_ name: String) throws -> String {
     try String(contentsOf: repoRoot.appendingPathComponent("Tests/LecternGenerateTests/Fixtures/real-pages/\(name).txt"), encoding: .utf8)
@@ -296,7 +296,9 @@ private func realPage(_ name: String) throws -> String {
         #expect(!statements.isEmpty)
         for question in statements {
             let answer = question.options[question.answerIndex]
-            #expect(question.explanation.hasSuffix("“\(answer)”"))
+            // The explanation quotes the whole sentence; a statement cut from it at a clause boundary is part of it.
+            let quoted = question.explanation.components(separatedBy: "The text says: “").last ?? ""
+            #expect(quoted.hasSuffix("”") && quoted.lowercased().contains(answer.lowercased()), "\(question.explanation)")
             for (index, option) in question.options.enumerated() where index != question.answerIndex {
                 // One change: the false statement keeps the answer's words but for one or two.
                 let changed = Set(option.split(separator: " ")).symmetricDifference(answer.split(separator: " "))
@@ -328,6 +330,63 @@ private func realPage(_ name: String) throws -> String {
                 }
             }
         }
+    }
+
+    /// A long sentence gives statements cut at a clause boundary that the text still supports read alone: each side
+    /// of a semicolon, the clause before ", but"; never a condition's consequence without its condition, never a cut
+    /// inside a quotation (debian-faq-10 quotes a section title with semicolons in it).
+    @Test func longSentencesGiveStatementsCutAtAClauseBoundary() throws {
+        func sentence(_ page: String, _ start: String) throws -> String {
+            try SentenceSplitter.split(realPage(page).replacingOccurrences(of: "\n", with: " ")).first { $0.hasPrefix(start) }!
+        }
+        func cuts(_ sentence: String) -> [String] { StandaloneClauses.cuts(of: sentence, words: StatementQuestionMaker.statementWords) }
+        #expect(cuts(try sentence("debian-faq-15", "A single link")) == [
+            "A single link is insufficient to support full use of an alternate program",
+            "normally, manual pages, and possibly other supporting files must be selected as well",
+        ])
+        #expect(cuts(try sentence("debian-faq-15", "The news server")) == [
+            "The news server package might 'recommend' that there exist some news reader on the system",
+        ])
+        #expect(cuts(try sentence("debian-faq-10", "If either one")).isEmpty)
+        #expect(cuts(try sentence("debian-faq-10", "The relevant command")).isEmpty)
+        #expect(cuts("Whereas many other distributions are developed by individuals, small groups, or vendors, Debian is developed by an association of individuals.")
+            == ["Debian is developed by an association of individuals"])
+        // In a quiz, a statement is written as a sentence starts and is verbatim in the text; a long sentence gives
+        // its clause ("Normally, manual pages … must be selected as well", of 27 words).
+        var clauses = 0
+        for name in realPages {
+            let text = try realPage(name)
+            for question in build(text).quiz.questions where question.kind == .statement {
+                let answer = question.options[question.answerIndex]
+                #expect(answer.first?.isUppercase == true)
+                #expect(CharacterCollapse.collapse(text).contains(CharacterCollapse.collapse(answer)), "\(answer)")
+                if !question.explanation.hasSuffix("“\(answer)”") { clauses += 1 }
+            }
+        }
+        #expect(clauses >= 1)
+    }
+
+    /// "What is the second paragraph mainly about?": the answer is named in that paragraph, and no other option is, on
+    /// real pages whose paragraphs each keep to one thing.
+    @Test func mainIdeaIsWhatTheParagraphKeepsNamingAndNoOtherOption() throws {
+        var asked = 0
+        for name in realPages {
+            let text = try realPage(name)
+            let paragraphs = text.components(separatedBy: "\n\n").map { $0.lowercased() }
+            for question in build(text).quiz.questions where question.kind == .mainIdea {
+                asked += 1
+                let number = try #require(MainIdeaQuestionMaker.ordinals.firstIndex { question.stem.contains("the \($0) paragraph") })
+                for (index, option) in question.options.enumerated() {
+                    let named = ClozeQuestionMaker.wholeWordRange(of: option, in: paragraphs[number]) != nil
+                    #expect(named == (index == question.answerIndex), "\(name): \(question.stem) \(question.options)")
+                }
+                #expect(question.explanation.contains("It begins: “"))
+            }
+        }
+        #expect(asked >= 1)
+        // A text of one paragraph has no other paragraph to draw the wrong options from: no main-idea question.
+        let oneParagraph = try realPage("debian-faq-15").replacingOccurrences(of: "\n\n", with: " ")
+        #expect(!build(oneParagraph).quiz.questions.contains { $0.kind == .mainIdea })
     }
 
     @Test func pluralsOfMassNounsAreNeverMade() {

@@ -1,0 +1,101 @@
+import Foundation
+import LecternModel
+import LecternText
+
+/// "What is the second paragraph mainly about?": the thing a paragraph keeps coming back to. The answer is the
+/// term named in its opening sentence and in at least half of its sentences (at least two), more than any other; the
+/// wrong options are terms of the text's other paragraphs that this paragraph never names, so exactly one
+/// option is what it is about. No question when a paragraph has no such term: a sentence picked as "central"
+/// was often a detail (docs/QUIZ.md, "Tried and dropped"), and a word named in passing is no main idea.
+struct MainIdeaQuestionMaker {
+    let wordNet: WordNet
+    let validator: QuestionValidator
+
+    static let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+
+    /// A paragraph's term and how it is written there most often ("scripts").
+    struct Topic {
+        var lemma: String
+        var surface: String
+        /// Sentences of the paragraph that name it.
+        var naming: Int
+    }
+
+    func questions(from facts: WorksheetFacts, idPrefix: String) -> [MadeQuestion] {
+        // The other options must come from another paragraph: a text of one paragraph gets none.
+        guard facts.paragraphs.filter({ !$0.isEmpty }).count >= 2, facts.paragraphs.count <= Self.ordinals.count else { return [] }
+        let lemmasOfParagraph = facts.paragraphs.map { indices in
+            indices.map { Set(facts.vocabulary.nouns(in: Tokenizer.words(in: facts.sentences[$0])).map(\.lemma)) }
+        }
+        let topics = facts.paragraphs.indices.map { topic(of: $0, facts: facts, lemmasOfSentences: lemmasOfParagraph[$0]) }
+        var made: [MadeQuestion] = []
+        for (number, topic) in topics.enumerated() {
+            guard let topic, !facts.paragraphs[number].isEmpty else { continue }
+            let here = lemmasOfParagraph[number].reduce(Set<String>()) { $0.union($1) }
+            let paragraphText = facts.paragraphs[number].map { facts.sentences[$0] }.joined(separator: " ").lowercased()
+            // Terms this paragraph never names: the other paragraphs' topics first, then the text's most named terms.
+            let absent = facts.vocabulary.textTerms.filter {
+                !$0.lemma.contains(" ") && !here.contains($0.lemma) && isMostlyNoun($0.lemma)
+                    && ClozeQuestionMaker.wholeWordRange(of: $0.lemma, in: paragraphText) == nil
+            }
+            let otherTopics = Set(topics.compactMap { $0?.lemma })
+            let ranked = absent.sorted { (otherTopics.contains($0.lemma) ? 1 : 0, $0.count, $1.lemma) > (otherTopics.contains($1.lemma) ? 1 : 0, $1.count, $0.lemma) }
+            guard let form = NounForm(of: topic.surface.lowercased(), lemma: topic.lemma) else { continue }
+            let pool = ranked.compactMap { term in form.apply(to: term.lemma, wordNet: wordNet).map { ($0, OptionOrigin.sameTextTerm) } }
+            let answer = topic.surface.lowercased()
+            let stem = "What is the \(Self.ordinals[number]) paragraph of the text mainly about?"
+            guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator)
+                .choose(answer: answer, stem: stem, pool: pool, checkRelations: true) else { continue }
+            let entries = ([(answer, OptionOrigin.answer)] + chosen).seededShuffle(seed: "\(idPrefix)|main-idea|\(number)")
+            let sentences = facts.paragraphs[number].map { facts.sentences[$0] }
+            let question = MultipleChoiceQuestion(
+                id: "", kind: .mainIdea, stem: stem, options: entries.map(\.0),
+                answerIndex: entries.firstIndex { $0.1 == OptionOrigin.answer }!,
+                explanation: "The paragraph names \(answer) in \(topic.naming) of its \(sentences.count) sentences and none of the other "
+                    + "options. It begins: “\(sentences[0])”",
+                level: 2, optionOrigins: entries.map(\.1))
+            guard validator.problems(question, sourceText: facts.sourceText).isEmpty else { continue }
+            made.append(MadeQuestion(question: question, sentenceIndex: facts.paragraphs[number][0],
+                                     answerKey: validator.normalise(topic.lemma), score: Double(topic.naming) / Double(sentences.count)))
+        }
+        return made
+    }
+
+    /// The term named in the most sentences of paragraph `number`, when that is at least two and half of them,
+    /// the opening one among them, and no other term is named as widely.
+    func topic(of number: Int, facts: WorksheetFacts, lemmasOfSentences: [Set<String>]) -> Topic? {
+        var spread: [String: Int] = [:]
+        for lemmas in lemmasOfSentences {
+            for lemma in lemmas where !lemma.contains(" ") { spread[lemma, default: 0] += 1 }
+        }
+        let ranked = spread.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+        // What the text teaches ("fact" in "in fact" is no topic), and a noun there.
+        // Named in the opening sentence too, where a paragraph states its topic: "walls", named in the last two
+        // sentences of a paragraph on a castle hall's uses, is a detail.
+        guard let best = ranked.first, best.value >= 2, best.value * 2 >= lemmasOfSentences.count,
+              ranked.count < 2 || ranked[1].value < best.value, lemmasOfSentences[0].contains(best.key),
+              facts.vocabulary.terms[best.key]?.isTaught == true, isMostlyNoun(best.key) else { return nil }
+        // Written as the paragraph writes it most often: "scripts", not "script", when it speaks of them all; and
+        // once at least after an article or the like ("the scripts"): "covers that bracket the Document" is a verb.
+        var forms: [String: Int] = [:]
+        var afterDeterminer = false
+        let determiners = Vocabulary.determiners.subtracting(["that"])
+        for index in facts.paragraphs[number] {
+            let tokens = Tokenizer.words(in: facts.sentences[index])
+            for (position, token) in tokens.enumerated() where position > 0 && determiners.contains(tokens[position - 1].text.lowercased()) {
+                if facts.vocabulary.nouns(in: [token]).first?.lemma == best.key { afterDeterminer = true }
+            }
+            for noun in facts.vocabulary.nouns(in: tokens) where noun.lemma == best.key {
+                forms[noun.surface.lowercased(), default: 0] += 1
+            }
+        }
+        guard afterDeterminer, let surface = forms.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).first?.key else { return nil }
+        return Topic(lemma: best.key, surface: surface, naming: best.value)
+    }
+
+    /// A word used as a noun at least as often as otherwise in the language: not "proprietary" or "default".
+    func isMostlyNoun(_ lemma: String) -> Bool {
+        let noun = wordNet.frequency(of: lemma, pos: .noun)
+        return noun > 0 && noun * 2 >= wordNet.frequency(of: lemma)
+    }
+}
