@@ -114,6 +114,7 @@ enum WordsBenchmark {
         (name: "development, Debian's base-files FAQ", document: "base-files-faq.txt", labels: "sense-set-base-files-faq.tsv"),
         (name: "held out, the GPL-3 preamble", document: "gpl-3-preamble.txt", labels: "sense-set-gpl-3-preamble.tsv"),
         (name: "held out, GPL-3 sections 0-1", document: "gpl-3-terms-0-1.txt", labels: "sense-set-gpl-3-terms.tsv"),
+        (name: "held out, GNU Coding Standards chapter 3", document: "gnu-standards-3.txt", labels: "sense-set-gnu-standards-3.tsv"),
     ]
 
     static func senses(wordNet: WordNet) throws {
