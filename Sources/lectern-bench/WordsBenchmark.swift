@@ -22,6 +22,17 @@ enum WordsBenchmark {
         try speedAndMemory(wordNet: wordNet)
     }
 
+    /// `lectern-bench word-senses-dev`: sense figures on the development sets only (seconds, even in a debug build),
+    /// for choosing settings without seeing the held-out sets.
+    static func developmentSenses() throws {
+        try senses(wordNet: try WordNet.shared(), roles: ["development"])
+    }
+
+    /// `lectern-bench word-senses`: sense figures on every set, without the level, model and speed runs of `words`.
+    static func allSenses() throws {
+        try senses(wordNet: try WordNet.shared())
+    }
+
     // MARK: Levels against published CEFR lists
 
     /// Rows of the published lists in `scripts/data/` (scripts/data/README.md): CEFR-J 1.5 entries a–b (A1–B2) and
@@ -118,14 +129,15 @@ enum WordsBenchmark {
         (name: "held out, GNU Coding Standards chapter 3", document: "gnu-standards-3.txt", labels: "sense-set-gnu-standards-3.tsv"),
     ]
 
-    static func senses(wordNet: WordNet) throws {
+    static func senses(wordNet: WordNet, roles: [String] = ["development", "held-out"]) throws {
         var totals: [String: [Int]] = [:]
         for set in senseSets {
-            let counts = try senses(wordNet: wordNet, name: set.name, document: set.document, labels: set.labels)
             let role = set.name.hasPrefix("held out") ? "held-out" : "development"
+            guard roles.contains(role) else { continue }
+            let counts = try senses(wordNet: wordNet, name: set.name, document: set.document, labels: set.labels)
             totals[role] = zip(totals[role] ?? [0, 0, 0, 0, 0], counts).map { $0 + $1 }
         }
-        for role in ["development", "held-out"] {
+        for role in roles {
             guard let t = totals[role] else { continue }
             let n = Double(t[0])
             print(String(format: "senses, all %@ sets (%d occurrences): Lectern sense %.1f%%, part of speech %.1f%%; "
