@@ -32,7 +32,8 @@ public struct SenseSelector: Sendable {
 
     static let verbCues: Set<String> = [
         "i", "you", "we", "they", "he", "she", "to", "will", "would", "can", "could", "should", "must", "may", "might",
-        "shall", "not", "don't", "doesn't", "didn't", "won't", "can't", "never", "often", "always", "usually", "also",
+        "shall", "don't", "doesn't", "didn't", "won't", "can't", "never", "often", "always", "usually", "also",
+        "please", "who",
     ]
 
     /// Prepositions and adverbs that follow an intransitive verb ("form near", "rise slowly", "sit above").
@@ -60,9 +61,11 @@ public struct SenseSelector: Sendable {
     /// keeping") and otherwise an adjective is likely ("the sea is still").
     static let beForms: Set<String> = ["is", "are", "was", "were", "be", "been", "being", "am", "'s", "isn't", "wasn't", "aren't", "weren't"]
 
-    /// Numbers and quantifiers, which start a noun phrase like a determiner ("two sides", "several files").
+    /// Numbers, quantifiers and "such"/"other", which start a noun phrase like a determiner ("two sides", "several
+    /// files", "such abuse", "other languages").
     static let quantifiers: Set<String> = [
         "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "many", "several", "few", "both", "most",
+        "such", "other",
     ]
 
     /// Words after which the previous word ends a noun phrase and a verb follows ("rock escapes to the surface").
@@ -109,31 +112,41 @@ public struct SenseSelector: Sendable {
         if ordered.isEmpty { ordered = available }
         let can = Set(ordered)
         let previous = at > 0 ? tokens[at - 1] : ""
+        let beforePrevious = at > 1 ? tokens[at - 2] : ""
         let next = at + 1 < tokens.count ? tokens[at + 1] : ""
         let nextReadings = readings(next)
         let nextIsVerb = isVerbParticiple(next) || (nextReadings == [.verb])
         var cue: PartOfSpeech?
         if StopWords.determiners.contains(previous) || SenseSelector.quantifiers.contains(previous) {
-            // "the last keeper": an adjective reading before a noun, unless the noun reading is the commoner one.
+            // "the last keeper": an adjective reading before a noun, unless the noun reading is the commoner one and
+            // the next word could be something else ("the official maintainer", but "the surface rocks").
             let beforeNoun = nextReadings.contains(.noun) && !StopWords.english.contains(next)
             let adjectiveFirst = wordNet.frequency(of: key, pos: .adjective) >= wordNet.frequency(of: key, pos: .noun)
-            cue = beforeNoun && can.contains(.adjective) && (adjectiveFirst || !can.contains(.noun)) ? .adjective : .noun
+            cue = beforeNoun && can.contains(.adjective) && (adjectiveFirst || !can.contains(.noun) || nextReadings == [.noun])
+                ? .adjective : .noun
         } else if SenseSelector.beForms.contains(previous) {
             if can.contains(.verb) && isVerbParticiple(surface) { cue = .verb }
             else if can.contains(.adverb) && nextIsVerb { cue = .adverb }
             else if can.contains(.adjective) { cue = .adjective }
         } else if can.contains(.adverb) && nextIsVerb && !isVerbParticiple(surface) {
             cue = .adverb
-        } else if SenseSelector.verbCues.contains(previous) {
+        } else if SenseSelector.verbCues.contains(previous)
+                    || (previous == "not" && SenseSelector.verbCues.contains(beforePrevious)) {
+            // "not" cues a verb only after a modal or "to" ("must not modify"), not in "not price" or "is not free".
             cue = .verb
         } else if surface.hasSuffix("ly") && !key.hasSuffix("ly") {
             cue = .adverb
-        } else if at > 0, can.contains(.verb), SenseSelector.clauseFollowers.contains(next),
+        } else if at > 0, can.contains(.verb), SenseSelector.clauseFollowers.contains(next) || next.isEmpty,
                   readings(previous).contains(.noun), !StopWords.english.contains(previous),
+                  readings(beforePrevious) != [.verb],
                   surface != key ? surface.hasSuffix("s") : isPluralNoun(previous) {
-            // "molten rock escapes to the surface", "most volcanoes form near the edges": after a noun subject and
-            // before a preposition or a determiner, a verb.
+            // "molten rock escapes to the surface", "most volcanoes form near the edges", "the distribution works.":
+            // after a noun subject and before a preposition, a determiner or the end, a verb; not after a verb's
+            // first object ("deny users access to").
             cue = .verb
+        } else if at > 1, StopWords.determiners.contains(beforePrevious), readings(previous).contains(.adjective) {
+            // "your final act": determiner, adjective, noun.
+            cue = .noun
         } else if at > 0, isAdjectiveOnly(previous) {
             cue = .noun
         }
@@ -178,6 +191,12 @@ public struct SenseSelector: Sendable {
         return set
     }
 
+    /// A sense of a topic ("(baseball) … a rubber slab") in a document that never names that topic.
+    func hasForeignTopic(_ synset: Synset, _ document: DocumentContext) -> Bool {
+        let topics = topicWords(of: synset)
+        return !topics.isEmpty && !topics.contains(where: { document.weights[$0] != nil })
+    }
+
     /// Lemmas of the topic domains a sense belongs to (`;c` pointers: "baseball" for home plate); empty for most.
     func topicWords(of synset: Synset) -> [String] {
         synset.pointers.filter { $0.relation == .domainTopic }.flatMap { pointer in
@@ -189,11 +208,16 @@ public struct SenseSelector: Sendable {
         let entries = Mutex<[SynsetID: Set<String>]>([:])
     }
 
-    /// Weight of one lemma a sense's gloss shares with the sentence, and the cap of the document overlap, against
-    /// the prior (natural log of 1 + the sense's SemCor tag count): overlap must outweigh WordNet's sense frequencies,
-    /// which alone are right more often than gloss overlap (docs/GRADING.md).
+    /// Weight of one lemma a sense's gloss shares with the sentence, and the weight and cap of the document overlap,
+    /// against the prior (natural log of 1 + the sense's SemCor tag count, plus `firstSenseBonus`): overlap must
+    /// outweigh WordNet's sense frequencies, which alone are right more often than gloss overlap on real text; a
+    /// script about one topic (a money text for "bank") still can (docs/GRADING.md).
     static let sentenceWeight = 2.0
-    static let documentCap = 2.0
+    static let documentWeight = 3.0
+    static let documentCap = 6.0
+    /// Added to the first sense of each part of speech that SemCor tagged: one shared sentence lemma does not
+    /// override it, two do.
+    static let firstSenseBonus = 3.0
     /// Weight of the prior: half a shared sentence lemma per e-fold of SemCor tags.
     static let priorWeight = 1.0
     /// Ties in the prior (untagged senses) keep WordNet's order.
@@ -223,12 +247,14 @@ public struct SenseSelector: Sendable {
         let key = WordNet.key(lemma)
         var candidates: [Synset] = []
         var tagCounts: [Int] = []
+        var ranks: [Int] = []  // each candidate's place among its part of speech's senses (0: the first sense)
         // A cue in the sentence ("a bottle of", "volcanoes form near") decides the part of speech.
         for pos in cued ? Array(parts.prefix(1)) : parts {
             let synsets = wordNet.synsets(of: key, pos: pos)
             let counts = wordNet.senseTagCounts(of: key, pos: pos)
             candidates += synsets
             tagCounts += synsets.indices.map { counts.indices.contains($0) ? counts[$0] : 0 }
+            ranks += synsets.indices.map { $0 }
         }
         guard let first = candidates.first else { return nil }
         // One sense to choose from (most rare words): nothing to weigh.
@@ -248,6 +274,10 @@ public struct SenseSelector: Sendable {
         var runnerUp = -Double.infinity
         for (i, synset) in candidates.enumerated() {
             var score = SenseSelector.priorWeight * log(1 + Double(tagCounts[i])) - Double(i) * SenseSelector.rankPenalty
+            // WordNet's first sense of a part of speech is its most frequent one: only clearly stronger evidence
+            // from the text overrides it (a first sense of a topic the document never names gets no bonus).
+            let foreignTopic = hasForeignTopic(synset, document)
+            if ranks[i] == 0 && tagCounts[i] > 0 && !foreignTopic { score += SenseSelector.firstSenseBonus }
             if compoundSynsets.contains(synset.id) { score += 2 * SenseSelector.sentenceWeight }
             let gloss = glossWords(of: synset)
             let sentence = Self.lemmas(gloss, excluding: exclude).intersection(contextLemmas).count
@@ -255,10 +285,8 @@ public struct SenseSelector: Sendable {
             if !document.weights.isEmpty {
                 var shared = 0.0
                 for word in signature(of: synset, gloss: gloss) where !exclude.contains(word) { shared += document.weights[word] ?? 0 }
-                score += min(SenseSelector.documentCap, shared)
-                // A sense of a topic ("(baseball) … a rubber slab") in a document that never names that topic.
-                let topics = topicWords(of: synset)
-                if !topics.isEmpty && !topics.contains(where: { document.weights[$0] != nil }) { score -= SenseSelector.sentenceWeight / 2 }
+                score += min(SenseSelector.documentCap, SenseSelector.documentWeight * shared)
+                if foreignTopic { score -= SenseSelector.sentenceWeight / 2 }
             }
             if score > (best?.score ?? -.infinity) {
                 runnerUp = best?.score ?? -.infinity

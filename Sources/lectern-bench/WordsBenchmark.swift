@@ -22,6 +22,17 @@ enum WordsBenchmark {
         try speedAndMemory(wordNet: wordNet)
     }
 
+    /// `lectern-bench word-senses-dev`: sense figures on the development sets only (seconds, even in a debug build),
+    /// for choosing settings without seeing the held-out sets.
+    static func developmentSenses() throws {
+        try senses(wordNet: try WordNet.shared(), roles: ["development"])
+    }
+
+    /// `lectern-bench word-senses`: sense figures on every set, without the level, model and speed runs of `words`.
+    static func allSenses() throws {
+        try senses(wordNet: try WordNet.shared())
+    }
+
     // MARK: Levels against published CEFR lists
 
     /// Rows of the published lists in `scripts/data/` (scripts/data/README.md): CEFR-J 1.5 entries a–b (A1–B2) and
@@ -112,21 +123,28 @@ enum WordsBenchmark {
     /// set (never tuned on), each with the document its sentences come from.
     static let senseSets = [
         (name: "development, Debian's base-files FAQ", document: "base-files-faq.txt", labels: "sense-set-base-files-faq.tsv"),
+        (name: "development, GNU maintainers' guide chapters 4-5", document: "gnu-maintain-4-5.txt", labels: "sense-set-gnu-maintain-4-5.tsv"),
         (name: "held out, the GPL-3 preamble", document: "gpl-3-preamble.txt", labels: "sense-set-gpl-3-preamble.tsv"),
         (name: "held out, GPL-3 sections 0-1", document: "gpl-3-terms-0-1.txt", labels: "sense-set-gpl-3-terms.tsv"),
+        (name: "held out, GNU Coding Standards chapter 3", document: "gnu-standards-3.txt", labels: "sense-set-gnu-standards-3.tsv"),
     ]
 
-    static func senses(wordNet: WordNet) throws {
-        var heldOut = [0, 0, 0, 0, 0]
+    static func senses(wordNet: WordNet, roles: [String] = ["development", "held-out"]) throws {
+        var totals: [String: [Int]] = [:]
         for set in senseSets {
+            let role = set.name.hasPrefix("held out") ? "held-out" : "development"
+            guard roles.contains(role) else { continue }
             let counts = try senses(wordNet: wordNet, name: set.name, document: set.document, labels: set.labels)
-            if set.name.hasPrefix("held out") { heldOut = zip(heldOut, counts).map { $0 + $1 } }
+            totals[role] = zip(totals[role] ?? [0, 0, 0, 0, 0], counts).map { $0 + $1 }
         }
-        let n = Double(heldOut[0])
-        print(String(format: "senses, all held-out sets (%d occurrences): Lectern sense %.1f%%, part of speech %.1f%%; "
-                     + "WordNet's first sense: sense %.1f%%, part of speech %.1f%% (%+.1f points)", heldOut[0],
-                     Double(heldOut[1]) / n * 100, Double(heldOut[3]) / n * 100, Double(heldOut[2]) / n * 100,
-                     Double(heldOut[4]) / n * 100, Double(heldOut[1] - heldOut[2]) / n * 100))
+        for role in roles {
+            guard let t = totals[role] else { continue }
+            let n = Double(t[0])
+            print(String(format: "senses, all %@ sets (%d occurrences): Lectern sense %.1f%%, part of speech %.1f%%; "
+                         + "WordNet's first sense: sense %.1f%%, part of speech %.1f%% (%+.1f points)", role, t[0],
+                         Double(t[1]) / n * 100, Double(t[3]) / n * 100, Double(t[2]) / n * 100,
+                         Double(t[4]) / n * 100, Double(t[1] - t[2]) / n * 100))
+        }
     }
 
     /// Sense and part-of-speech accuracy on labelled occurrences of polysemous words in real text, against WordNet's

@@ -4,6 +4,8 @@ import Foundation
 let benchmarks: [String: () throws -> Void] = [
     "ocr": OCRBenchmark.run,
     "words": WordsBenchmark.run,
+    "word-senses-dev": WordsBenchmark.developmentSenses,
+    "word-senses": WordsBenchmark.allSenses,
     "lecture": LectureBenchmark.run,
     "ops": OperationsBenchmark.run,
     "export": ExportBenchmark.run,

@@ -120,6 +120,36 @@ import LecternModel
         #expect(selector.partsOfSpeech(of: "run", forms: ["run"], context: "I run every morning before work.").first == .verb)
     }
 
+    /// Sentences of real text (the GNU maintainers' guide, the base-files FAQ and the GPL-3 preamble) whose part of
+    /// speech the neighbour rules of issue 14 decide.
+    @Test func partOfSpeechInRealSentences() {
+        func first(_ lemma: String, _ form: String, _ context: String) -> PartOfSpeech? {
+            selector.partsOfSpeech(of: lemma, forms: [form], context: context).first
+        }
+        // Determiner, adjective, noun; an adjective before a word that can only be a noun.
+        #expect(first("act", "act", "As your final act as maintainer, it would be helpful to set up the package.") == .noun)
+        #expect(first("official", "official", "If you're the official maintainer of a GNU package, please inform the GNU Project.") == .adjective)
+        // "please" and "who" before a verb; a verb at the end of a clause.
+        #expect(first("contact", "contact", "If you would like to propose some of your developers as co-maintainers, please contact us.") == .verb)
+        #expect(first("share", "share", "Sometimes a package has several co-maintainers who share the role of maintainer.") == .verb)
+        #expect(first("work", "works", "It is not possible because of the way the testing distribution works.") == .verb)
+        // "not" cues a verb only after a modal; "such" starts a noun phrase.
+        #expect(first("price", "price", "When we speak of free software, we are referring to freedom, not price.") == .noun)
+        #expect(first("modify", "modify", "You must not modify the notice.") == .verb)
+        #expect(first("abuse", "abuse", "The systematic pattern of such abuse occurs in the area of products for individuals to use.") == .noun)
+    }
+
+    /// WordNet's first sense stands unless the sentence or the document clearly point elsewhere (the GNU maintainers'
+    /// guide); a money text still moves "bank" (bankByContext).
+    @Test func firstSenseUnlessTheTextPointsElsewhere() throws {
+        let authority = try #require(selector.sense(of: "authority", forms: ["authority"],
+            context: "So part of your job as maintainer is to exercise your authority on these points when they arise."))
+        #expect(authority.gloss.contains("the power or right to give orders"))
+        let consequence = try #require(selector.sense(of: "consequence", forms: ["consequence"],
+            context: "As a consequence, you cannot expect all contributors to support the GNU Project."))
+        #expect(consequence.gloss.contains("follows and is caused by"))
+    }
+
     @Test func mostFrequentSenseWithoutOverlap() throws {
         let sense = try #require(selector.sense(of: "dog", forms: ["dog"], context: "Zzz qqq."))
         #expect(sense.gloss == sharedWordNet.definition(of: "dog", pos: .noun))

@@ -8,7 +8,9 @@ import LecternText
 struct WordTestStage: Stage {
     let id = StageID.wordtest
     /// 8: word entries have stable IDs (`ReviewID`) and the teacher's review decisions are applied.
-    let version = 8
+    /// 9: senses keep WordNet's first sense unless the text clearly points elsewhere; part-of-speech rules for "not",
+    /// "such", "please", "who", determiner + adjective + noun and a verb at the end of a clause (issue 14).
+    let version = 9
     var options: WritableKeyPath<PipelineConfig, WordTestOptions> { \.wordtest }
     let reads = StageReads.upstreamResult
     let readsReviews = true
