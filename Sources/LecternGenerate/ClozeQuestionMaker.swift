@@ -146,11 +146,17 @@ struct Vocabulary {
     /// Adjectives of the text as written (base forms), in order: answers and each other's distractors.
     var adjectives: [String] = []
     let wordNet: WordNet
+    /// The part-of-speech rules of the word lists (`SenseSelector.cuedPartOfSpeech`), for each occurrence.
+    let tagger: SenseSelector
+    /// The whole text's lemmas weighted by rarity, for the word lists' sense choice (`SenseSelector.choice`).
+    let document: SenseSelector.DocumentContext
 
     init(sentences: [String], wordNet: WordNet) {
         self.wordNet = wordNet
+        tagger = SenseSelector(wordNet: wordNet)
         var seen = Set<String>()
         let textLemmas = ContextSense.lemmas(of: sentences.joined(separator: " "), wordNet: wordNet)
+        document = tagger.documentContext(textLemmas.sorted().map { WordOccurrence(lemma: $0, forms: [:], count: 1, contextSentence: 0) })
         for (index, sentence) in sentences.enumerated() {
             let tokens = Tokenizer.words(in: sentence)
             for name in Self.names(in: tokens, wordNet: wordNet) where seen.insert("n" + name).inserted {
@@ -182,9 +188,12 @@ struct Vocabulary {
 
     /// The nouns a sentence uses, as written and by lemma: two-word WordNet compounds first ("carbon
     /// dioxide", "food chain": the term is the pair, not its last word), then single nouns (`nounLemma`).
-    /// Capitalised words are names, except at the start of the sentence.
+    /// Capitalised words are names, except at the start of the sentence. A single noun must be a noun *here*: when
+    /// its neighbours cue another part of speech ("covers that bracket the Document": a verb), it is left out, so a
+    /// blank of it never gets noun options.
     func nouns(in tokens: [Token]) -> [(surface: String, lemma: String)] {
         var out: [(surface: String, lemma: String)] = []
+        let lowered = tokens.map { $0.text.lowercased() }
         func isWord(_ token: Token) -> Bool {
             !token.isNumber && (!token.isCapitalized || token.isSentenceInitial) && token.text.allSatisfy(\.isLetter)
         }
@@ -204,7 +213,8 @@ struct Vocabulary {
                     continue
                 }
             }
-            if let lemma = nounLemma(lower, after: position > 0 ? tokens[position - 1].text.lowercased() : nil) {
+            if let lemma = nounLemma(lower, after: position > 0 ? tokens[position - 1].text.lowercased() : nil),
+               (tagger.cuedPartOfSpeech(of: lemma, tokens: lowered, at: position) ?? .noun) == .noun {
                 out.append((token.text, lemma))
             }
         }
@@ -241,6 +251,27 @@ struct Vocabulary {
     static let measureFiles: Set<String> = ["noun.quantity", "noun.time"]
 
     var textTerms: [TextTerm] { terms.values.sorted { $0.lemma < $1.lemma } }
+
+    /// A sense fit to be defined: clear by `TextTerm.senseIsClear`, and the sense the word lists' selector
+    /// (`SenseSelector.choice`: SemCor prior, sentence and whole-text overlap) picks too, with `high` confidence.
+    /// Two different heuristics agreeing, one of them by a wide margin: "archive" in a text about Debian's package
+    /// archive is not "a depository containing historical records" (one shared word had confirmed that sense), nor
+    /// "derivatives" of a Document financial instruments. A word of one WordNet sense needs evidence too, as WordNet
+    /// may lack the sense the text uses ("archive" has only the depository of historical records, "extern" only a
+    /// nonresident doctor, "blob" only a shapeless form): the sense shares a word with the term's own sentence, or
+    /// with the text enough for `senseIsClear`'s bar of a first sense (1: one rare word in the sentence, two in
+    /// the rest of the text); a single word elsewhere ("document" for the Debian "archive") is not enough. Otherwise
+    /// the word gets no definition question.
+    func senseIsDefinable(_ term: TextTerm) -> Bool {
+        guard term.senseIsClear(in: wordNet) else { return false }
+        if term.senseEvidence < 1 {
+            let inSentence = ContextSense.best([term.sense], context: term.sentence, word: term.lemma, wordNet: wordNet)?.overlap ?? 0
+            guard inSentence > 0 else { return false }
+        }
+        guard wordNet.synsets(of: term.lemma, pos: term.pos).count > 1 else { return true }
+        guard let choice = tagger.choice(of: term.lemma, forms: [term.surface], context: term.sentence, document: document) else { return false }
+        return choice.synset.id == term.sense.id && choice.confidence == .high
+    }
 
     static let determiners: Set<String> = ["the", "a", "an", "this", "that", "these", "those", "its", "their", "his",
                                            "her", "our", "your", "my", "some", "many", "each", "every", "no"]

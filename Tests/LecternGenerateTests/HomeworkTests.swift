@@ -389,6 +389,34 @@ private func realPage(_ name: String) throws -> String {
         #expect(!build(oneParagraph).quiz.questions.contains { $0.kind == .mainIdea })
     }
 
+    /// A term cloze blanks a word that is a noun in its own sentence, by the word lists' part-of-speech rules: in
+    /// "covers that bracket the Document" (gnu-standards-15, the FDL) "bracket" is a verb, and noun options
+    /// ("copyright", "compilation") made the blank a grammar question with one odd answer.
+    @Test func aTermClozeNeverBlanksAWordUsedAsAVerb() throws {
+        let tagger = SenseSelector(wordNet: wordNet)
+        let tokens = Tokenizer.words(in: "the Document's Cover Texts may be placed on covers that bracket the Document").map { $0.text.lowercased() }
+        #expect(tagger.cuedPartOfSpeech(of: "bracket", tokens: tokens, at: tokens.firstIndex(of: "bracket")!) == .verb)
+        let noun = Tokenizer.words(in: "that bracket is closed").map { $0.text.lowercased() }
+        #expect(tagger.cuedPartOfSpeech(of: "bracket", tokens: noun, at: 1) == .noun)
+        let questions = build(try realPage("gnu-standards-15")).quiz.questions
+        #expect(!questions.contains { $0.kind == .clozeTerm && $0.stem.contains("covers that _____ the") }, "\(questions.map(\.stem))")
+        #expect(questions.contains { $0.kind == .clozeTerm }, "the page still has term clozes")
+    }
+
+    /// A definition question only when the sense fits the text clearly: WordNet's only "archive" is a depository of
+    /// historical records (debian-faq-05 means Debian's package archive, and shares one word, "document", with that
+    /// gloss), and "derivatives" of a Document (gnu-standards-15) are not financial instruments.
+    @Test func aDefinitionIsAskedOnlyWhenItsSenseFitsTheText() throws {
+        let archive = build(try realPage("debian-faq-05")).quiz.questions
+        #expect(!archive.contains { $0.kind == .definition && $0.options[$0.answerIndex] == "archive" }, "\(archive.map(\.stem))")
+        #expect(!archive.contains { $0.stem.contains("historical records") })
+        let licence = build(try realPage("gnu-standards-15")).quiz.questions
+        #expect(!licence.contains { $0.stem.contains("financial instrument") }, "\(licence.map(\.stem))")
+        // A sense the sentence itself shows is still defined: "a program used to view HTML documents" (debian-faq-10).
+        let browsers = build(try realPage("debian-faq-10")).quiz.questions.filter { $0.kind == .definition }
+        #expect(browsers.contains { $0.options[$0.answerIndex] == "web browser" }, "\(browsers.map(\.stem))")
+    }
+
     @Test func pluralsOfMassNounsAreNeverMade() {
         let plural = NounForm(of: "monasteries", lemma: "monastery")!
         // Forms the language does not use (issue 13's examples) are refused; real plurals are kept.
