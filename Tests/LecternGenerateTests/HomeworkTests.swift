@@ -417,6 +417,23 @@ private func realPage(_ name: String) throws -> String {
         #expect(browsers.contains { $0.options[$0.answerIndex] == "web browser" }, "\(browsers.map(\.stem))")
     }
 
+    /// The wrong options of a main-idea question are content terms of the text (another paragraph's topic, or a word
+    /// of SemCor band ≤ 3), never everyday words a student rules out unread: debian-faq-06 had "cases" and "numbers"
+    /// beside "distributions", the manifesto "development" and "cost" beside "distribution".
+    @Test func mainIdeaWrongOptionsAreContentTermsNotEverydayWords() throws {
+        var asked = 0
+        for name in realPages + ["debian-faq-06"] {
+            for question in build(try realPage(name)).quiz.questions where question.kind == .mainIdea {
+                asked += 1
+                for (index, option) in question.options.enumerated() where index != question.answerIndex {
+                    #expect(!["case", "cases", "number", "numbers", "example", "examples", "cost", "development"].contains(option),
+                            "\(name): \(question.options)")
+                }
+            }
+        }
+        #expect(asked >= 2)
+    }
+
     @Test func pluralsOfMassNounsAreNeverMade() {
         let plural = NounForm(of: "monasteries", lemma: "monastery")!
         // Forms the language does not use (issue 13's examples) are refused; real plurals are kept.
