@@ -37,11 +37,42 @@ struct ClozeQuestionMaker {
         return made
     }
 
+    /// Whether the text itself writes `word` in the blank's slot: before the words that follow the blank, or after
+    /// those before it, up to the first content word on that side ("_____ ID of the file" when the text also says
+    /// "group ID of the file"; "distribute _____ of the software" and "versions of the software"). Such a word is a
+    /// second defensible answer, not a distractor.
+    static func textFillsSameSlot(with word: String, blankedIn stem: String, text: String) -> Bool {
+        guard let blank = stem.range(of: "_____") else { return false }
+        func words(_ part: Substring) -> [String] { Tokenizer.words(in: String(part)).map { $0.text.lowercased() } }
+        let before = words(stem[..<blank.lowerBound]), after = words(stem[blank.upperBound...])
+        func upToContent(_ tokens: [String]) -> [String] {
+            var out: [String] = []
+            for token in tokens.prefix(3) {
+                out.append(token)
+                if !StopWords.english.contains(token) { return out }
+            }
+            return []
+        }
+        let right = upToContent(after), left = Array(upToContent(before.reversed()).reversed())
+        let textWords = words(Substring(text))
+        let target = words(Substring(word))
+        guard !target.isEmpty else { return false }
+        for start in textWords.indices where textWords[start...].starts(with: target) {
+            let end = start + target.count
+            if !right.isEmpty, textWords[end...].starts(with: right) { return true }
+            if !left.isEmpty, start >= left.count, Array(textWords[(start - left.count)..<start]) == left { return true }
+        }
+        return false
+    }
+
     private func makeQuestion(_ candidate: Candidate, facts: WorksheetFacts, idPrefix: String) -> MultipleChoiceQuestion? {
         guard let range = Self.wholeWordRange(of: candidate.answer, in: candidate.sentence) else { return nil }
         let stem = candidate.sentence.replacingCharacters(in: range, with: "_____")
         let seed = "\(idPrefix)|\(candidate.sentenceIndex)|\(candidate.answer)"
         var pool = facts.vocabulary.distractors(for: candidate, seed: seed)
+        if candidate.kind == .term || candidate.kind == .adjective {
+            pool = pool.filter { !Self.textFillsSameSlot(with: $0.0, blankedIn: stem, text: facts.sourceText) }
+        }
         if let term = candidate.term, let form = NounForm(of: candidate.answer, lemma: term.lemma) {
             // Distractors take the answer's number and capital letter: "_____ made castles less useful" needs "Cannons", not "cannon".
             pool = pool.compactMap { word, origin in form.apply(to: word, wordNet: wordNet).map { ($0, origin) } }
@@ -214,11 +245,26 @@ struct Vocabulary {
                 }
             }
             if let lemma = nounLemma(lower, after: position > 0 ? tokens[position - 1].text.lowercased() : nil),
-               (tagger.cuedPartOfSpeech(of: lemma, tokens: lowered, at: position) ?? .noun) == .noun {
+               (tagger.cuedPartOfSpeech(of: lemma, tokens: lowered, at: position) ?? .noun) == .noun,
+               !isInIdiom(at: position, lowered) {
                 out.append((token.text, lemma))
             }
         }
         return out
+    }
+
+    /// Whether the word at `position` is part of a WordNet phrase that is not a noun with the words around it ("upside
+    /// down", "in principle", "in reality", "on the contrary"): such a noun is no term of the text, and a blank of it
+    /// tests the idiom.
+    func isInIdiom(at position: Int, _ lowered: [String]) -> Bool {
+        for length in 2...3 {
+            for start in max(0, position - length + 1)...position where start + length <= lowered.count {
+                let phrase = lowered[start..<(start + length)].joined(separator: " ")
+                let readings = wordNet.lemmas(of: phrase).filter { $0.lemma.contains(" ") }
+                if !readings.isEmpty && !readings.contains(where: { $0.pos == .noun }) { return true }
+            }
+        }
+        return false
     }
 
     /// A describing word of the text in its base form, mostly an adjective in the language ("free", "useful";
@@ -408,7 +454,7 @@ struct Vocabulary {
         case .term:
             guard let term = candidate.term else { return [] }
             return WordDistractorSource(wordNet: wordNet)
-                .candidates(answer: term.lemma, pos: .noun, sense: term.sense, senseIsClear: term.senseIsClear(in: wordNet),
+                .candidates(answer: term.lemma, pos: .noun, sense: term.sense, senseIsClear: senseIsDefinable(term),
                             textTerms: textTerms, seed: seed)
         }
     }

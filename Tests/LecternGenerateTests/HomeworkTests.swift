@@ -434,6 +434,27 @@ private func realPage(_ name: String) throws -> String {
         #expect(asked >= 2)
     }
 
+    /// Two defensible answers and wrong-sense options, found on dev pages: WordNet sisters of a sense the text does not
+    /// use (Debian's "aptitude" tool got "creativity", "originality"; the package "archive" "museum", "depot"), a
+    /// distractor the text itself writes in the blank's slot ("group ID of the file" for "_____ ID of the file",
+    /// debian-reference-03), and a noun of an idiom ("it is _____ down", "upside"; "in _____", "principle").
+    @Test func clozeOptionsHaveOneDefensibleAnswerAndTheTextsSense() throws {
+        let aptitude = build(try realPage("debian-faq-05")).quiz.questions.filter { $0.options[$0.answerIndex] == "aptitude" }
+        for question in aptitude {
+            #expect(!question.options.contains { ["creativity", "originality", "attainment"].contains($0) }, "\(question.options)")
+        }
+        let reference03 = "Setting set user ID on an executable file allows a user to execute the executable file with the owner ID of the file (for example root). Similarly, setting set group ID on an executable file allows a user to execute the executable file with the group ID of the file (for example root)."
+        let stem = "Setting set user ID on an executable file allows a user to execute the executable file with the _____ ID of the file (for example root)."
+        #expect(ClozeQuestionMaker.textFillsSameSlot(with: "group", blankedIn: stem, text: reference03))
+        #expect(!ClozeQuestionMaker.textFillsSameSlot(with: "output", blankedIn: stem, text: reference03))
+        let vocabulary = Vocabulary(sentences: ["It's called a tree because if you draw the filesystem, it looks like a tree but it is upside down.",
+                                                "However, in principle, users could obtain the Linux kernel via the Internet or from elsewhere."],
+                                    wordNet: wordNet)
+        #expect(vocabulary.terms["upside"] == nil)
+        #expect(vocabulary.terms["principle"] == nil)
+        #expect(vocabulary.terms["tree"] != nil && vocabulary.terms["kernel"] != nil)
+    }
+
     @Test func pluralsOfMassNounsAreNeverMade() {
         let plural = NounForm(of: "monasteries", lemma: "monastery")!
         // Forms the language does not use (issue 13's examples) are refused; real plurals are kept.
