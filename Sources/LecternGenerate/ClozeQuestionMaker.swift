@@ -179,6 +179,9 @@ struct Vocabulary {
     let wordNet: WordNet
     /// The part-of-speech rules of the word lists (`SenseSelector.cuedPartOfSpeech`), for each occurrence.
     let tagger: SenseSelector
+    /// Pairs of capitalised words the text writes together in one name ("Debian GNU/Linux", "Debian Linux
+    /// Association"), as "a|b": one names part of the other, so neither is a false swap for the other.
+    var joinedNames = Set<String>()
     /// The whole text's lemmas weighted by rarity, for the word lists' sense choice (`SenseSelector.choice`).
     let document: SenseSelector.DocumentContext
 
@@ -190,6 +193,12 @@ struct Vocabulary {
         document = tagger.documentContext(textLemmas.sorted().map { WordOccurrence(lemma: $0, forms: [:], count: 1, contextSentence: 0) })
         for (index, sentence) in sentences.enumerated() {
             let tokens = Tokenizer.words(in: sentence)
+            var run: [String] = []
+            for token in tokens + [Token(text: "", isCapitalized: false, isSentenceInitial: false, isNumber: false)] {
+                if token.isCapitalized && !token.isNumber { run.append(token.text); continue }
+                for a in run { for b in run where a != b { joinedNames.insert(a + "|" + b) } }
+                run = []
+            }
             for name in Self.names(in: tokens, wordNet: wordNet) where seen.insert("n" + name).inserted {
                 if name.contains(" ") { people.append(name) } else { places.append(name) }
             }

@@ -455,6 +455,22 @@ private func realPage(_ name: String) throws -> String {
         #expect(vocabulary.terms["tree"] != nil && vocabulary.terms["kernel"] != nil)
     }
 
+    /// A statement made false by a name swap must not swap in a name the text writes together with it: in the manifesto
+    /// (debian-manifesto-01) "Debian Linux" is one name, and "Linux is able to be developed in a modular fashion" was
+    /// offered as false for "Debian is able …".
+    @Test func aNameIsNotSwappedForOneTheTextJoinsToIt() throws {
+        let text = try realPage("debian-manifesto-01")
+        for question in build(text).quiz.questions where question.kind == .statement {
+            for (index, origin) in question.optionOrigins.enumerated() where origin == .swappedName {
+                let answer = question.options[question.answerIndex], option = question.options[index]
+                #expect(!(answer.contains("Debian") && option.contains("Linux is able")), "\(option)")
+                #expect(option.range(of: #"\b[A-Z]{2,}\b"#, options: .regularExpression) == nil || answer.range(of: #"\b[A-Z]{2,}\b"#, options: .regularExpression) != nil, "\(option)")
+            }
+        }
+        let vocabulary = Vocabulary(sentences: ["Debian Linux is a brand-new kind of Linux distribution."], wordNet: wordNet)
+        #expect(vocabulary.joinedNames.contains("Debian|Linux"))
+    }
+
     @Test func pluralsOfMassNounsAreNeverMade() {
         let plural = NounForm(of: "monasteries", lemma: "monastery")!
         // Forms the language does not use (issue 13's examples) are refused; real plurals are kept.
