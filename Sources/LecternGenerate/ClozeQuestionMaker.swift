@@ -37,11 +37,42 @@ struct ClozeQuestionMaker {
         return made
     }
 
+    /// Whether the text itself writes `word` in the blank's slot: before the words that follow the blank, or after
+    /// those before it, up to the first content word on that side ("_____ ID of the file" when the text also says
+    /// "group ID of the file"; "distribute _____ of the software" and "versions of the software"). Such a word is a
+    /// second defensible answer, not a distractor.
+    static func textFillsSameSlot(with word: String, blankedIn stem: String, text: String) -> Bool {
+        guard let blank = stem.range(of: "_____") else { return false }
+        func words(_ part: Substring) -> [String] { Tokenizer.words(in: String(part)).map { $0.text.lowercased() } }
+        let before = words(stem[..<blank.lowerBound]), after = words(stem[blank.upperBound...])
+        func upToContent(_ tokens: [String]) -> [String] {
+            var out: [String] = []
+            for token in tokens.prefix(3) {
+                out.append(token)
+                if !StopWords.english.contains(token) { return out }
+            }
+            return []
+        }
+        let right = upToContent(after), left = Array(upToContent(before.reversed()).reversed())
+        let textWords = words(Substring(text))
+        let target = words(Substring(word))
+        guard !target.isEmpty else { return false }
+        for start in textWords.indices where textWords[start...].starts(with: target) {
+            let end = start + target.count
+            if !right.isEmpty, textWords[end...].starts(with: right) { return true }
+            if !left.isEmpty, start >= left.count, Array(textWords[(start - left.count)..<start]) == left { return true }
+        }
+        return false
+    }
+
     private func makeQuestion(_ candidate: Candidate, facts: WorksheetFacts, idPrefix: String) -> MultipleChoiceQuestion? {
         guard let range = Self.wholeWordRange(of: candidate.answer, in: candidate.sentence) else { return nil }
         let stem = candidate.sentence.replacingCharacters(in: range, with: "_____")
         let seed = "\(idPrefix)|\(candidate.sentenceIndex)|\(candidate.answer)"
         var pool = facts.vocabulary.distractors(for: candidate, seed: seed)
+        if candidate.kind == .term || candidate.kind == .adjective {
+            pool = pool.filter { !Self.textFillsSameSlot(with: $0.0, blankedIn: stem, text: facts.sourceText) }
+        }
         if let term = candidate.term, let form = NounForm(of: candidate.answer, lemma: term.lemma) {
             // Distractors take the answer's number and capital letter: "_____ made castles less useful" needs "Cannons", not "cannon".
             pool = pool.compactMap { word, origin in form.apply(to: word, wordNet: wordNet).map { ($0, origin) } }
@@ -146,13 +177,28 @@ struct Vocabulary {
     /// Adjectives of the text as written (base forms), in order: answers and each other's distractors.
     var adjectives: [String] = []
     let wordNet: WordNet
+    /// The part-of-speech rules of the word lists (`SenseSelector.cuedPartOfSpeech`), for each occurrence.
+    let tagger: SenseSelector
+    /// Pairs of capitalised words the text writes together in one name ("Debian GNU/Linux", "Debian Linux
+    /// Association"), as "a|b": one names part of the other, so neither is a false swap for the other.
+    var joinedNames = Set<String>()
+    /// The whole text's lemmas weighted by rarity, for the word lists' sense choice (`SenseSelector.choice`).
+    let document: SenseSelector.DocumentContext
 
     init(sentences: [String], wordNet: WordNet) {
         self.wordNet = wordNet
+        tagger = SenseSelector(wordNet: wordNet)
         var seen = Set<String>()
         let textLemmas = ContextSense.lemmas(of: sentences.joined(separator: " "), wordNet: wordNet)
+        document = tagger.documentContext(textLemmas.sorted().map { WordOccurrence(lemma: $0, forms: [:], count: 1, contextSentence: 0) })
         for (index, sentence) in sentences.enumerated() {
             let tokens = Tokenizer.words(in: sentence)
+            var run: [String] = []
+            for token in tokens + [Token(text: "", isCapitalized: false, isSentenceInitial: false, isNumber: false)] {
+                if token.isCapitalized && !token.isNumber { run.append(token.text); continue }
+                for a in run { for b in run where a != b { joinedNames.insert(a + "|" + b) } }
+                run = []
+            }
             for name in Self.names(in: tokens, wordNet: wordNet) where seen.insert("n" + name).inserted {
                 if name.contains(" ") { people.append(name) } else { places.append(name) }
             }
@@ -182,9 +228,12 @@ struct Vocabulary {
 
     /// The nouns a sentence uses, as written and by lemma: two-word WordNet compounds first ("carbon
     /// dioxide", "food chain": the term is the pair, not its last word), then single nouns (`nounLemma`).
-    /// Capitalised words are names, except at the start of the sentence.
+    /// Capitalised words are names, except at the start of the sentence. A single noun must be a noun *here*: when
+    /// its neighbours cue another part of speech ("covers that bracket the Document": a verb), it is left out, so a
+    /// blank of it never gets noun options.
     func nouns(in tokens: [Token]) -> [(surface: String, lemma: String)] {
         var out: [(surface: String, lemma: String)] = []
+        let lowered = tokens.map { $0.text.lowercased() }
         func isWord(_ token: Token) -> Bool {
             !token.isNumber && (!token.isCapitalized || token.isSentenceInitial) && token.text.allSatisfy(\.isLetter)
         }
@@ -204,11 +253,27 @@ struct Vocabulary {
                     continue
                 }
             }
-            if let lemma = nounLemma(lower, after: position > 0 ? tokens[position - 1].text.lowercased() : nil) {
+            if let lemma = nounLemma(lower, after: position > 0 ? tokens[position - 1].text.lowercased() : nil),
+               (tagger.cuedPartOfSpeech(of: lemma, tokens: lowered, at: position) ?? .noun) == .noun,
+               !isInIdiom(at: position, lowered) {
                 out.append((token.text, lemma))
             }
         }
         return out
+    }
+
+    /// Whether the word at `position` is part of a WordNet phrase that is not a noun with the words around it ("upside
+    /// down", "in principle", "in reality", "on the contrary"): such a noun is no term of the text, and a blank of it
+    /// tests the idiom.
+    func isInIdiom(at position: Int, _ lowered: [String]) -> Bool {
+        for length in 2...3 {
+            for start in max(0, position - length + 1)...position where start + length <= lowered.count {
+                let phrase = lowered[start..<(start + length)].joined(separator: " ")
+                let readings = wordNet.lemmas(of: phrase).filter { $0.lemma.contains(" ") }
+                if !readings.isEmpty && !readings.contains(where: { $0.pos == .noun }) { return true }
+            }
+        }
+        return false
     }
 
     /// A describing word of the text in its base form, mostly an adjective in the language ("free", "useful";
@@ -241,6 +306,27 @@ struct Vocabulary {
     static let measureFiles: Set<String> = ["noun.quantity", "noun.time"]
 
     var textTerms: [TextTerm] { terms.values.sorted { $0.lemma < $1.lemma } }
+
+    /// A sense fit to be defined: clear by `TextTerm.senseIsClear`, and the sense the word lists' selector
+    /// (`SenseSelector.choice`: SemCor prior, sentence and whole-text overlap) picks too, with `high` confidence.
+    /// Two different heuristics agreeing, one of them by a wide margin: "archive" in a text about Debian's package
+    /// archive is not "a depository containing historical records" (one shared word had confirmed that sense), nor
+    /// "derivatives" of a Document financial instruments. A word of one WordNet sense needs evidence too, as WordNet
+    /// may lack the sense the text uses ("archive" has only the depository of historical records, "extern" only a
+    /// nonresident doctor, "blob" only a shapeless form): the sense shares a word with the term's own sentence, or
+    /// with the text enough for `senseIsClear`'s bar of a first sense (1: one rare word in the sentence, two in
+    /// the rest of the text); a single word elsewhere ("document" for the Debian "archive") is not enough. Otherwise
+    /// the word gets no definition question.
+    func senseIsDefinable(_ term: TextTerm) -> Bool {
+        guard term.senseIsClear(in: wordNet) else { return false }
+        if term.senseEvidence < 1 {
+            let inSentence = ContextSense.best([term.sense], context: term.sentence, word: term.lemma, wordNet: wordNet)?.overlap ?? 0
+            guard inSentence > 0 else { return false }
+        }
+        guard wordNet.synsets(of: term.lemma, pos: term.pos).count > 1 else { return true }
+        guard let choice = tagger.choice(of: term.lemma, forms: [term.surface], context: term.sentence, document: document) else { return false }
+        return choice.synset.id == term.sense.id && choice.confidence == .high
+    }
 
     static let determiners: Set<String> = ["the", "a", "an", "this", "that", "these", "those", "its", "their", "his",
                                            "her", "our", "your", "my", "some", "many", "each", "every", "no"]
@@ -377,7 +463,7 @@ struct Vocabulary {
         case .term:
             guard let term = candidate.term else { return [] }
             return WordDistractorSource(wordNet: wordNet)
-                .candidates(answer: term.lemma, pos: .noun, sense: term.sense, senseIsClear: term.senseIsClear(in: wordNet),
+                .candidates(answer: term.lemma, pos: .noun, sense: term.sense, senseIsClear: senseIsDefinable(term),
                             textTerms: textTerms, seed: seed)
         }
     }

@@ -62,7 +62,7 @@ struct DefinitionQuestionMaker {
 
     private func makeQuestion(_ term: TextTerm, facts: WorksheetFacts, idPrefix: String) -> MultipleChoiceQuestion? {
         // A definition is only as good as the sense: with several senses, the text must point to one.
-        guard term.isTaught, term.senseIsClear(in: wordNet), let gloss = stemGloss(for: term) else { return nil }
+        guard term.isTaught, facts.vocabulary.senseIsDefinable(term), let gloss = stemGloss(for: term) else { return nil }
         let stem = "Which \(term.lemma.contains(" ") ? "term" : "word") means “\(gloss)”?"
         let seed = "\(idPrefix)|definition|\(term.lemma)"
         let pool = WordDistractorSource(wordNet: wordNet)

@@ -87,7 +87,8 @@ enum ContextSense {
                      wordNet: WordNet) -> (sense: Synset, overlap: Double)? {
         guard let first = synsets.first else { return nil }
         var contextLemmas = lemmas(of: context, wordNet: wordNet)
-        let own: Set<String> = [word, wordNet.lemma(of: word) ?? word]
+        // A compound's own words too: "tree" in "one big tree rooted at /" is no evidence for the sequoia "big tree".
+        let own = Set([word, wordNet.lemma(of: word) ?? word] + word.split(separator: " ").map(String.init))
         contextLemmas.subtract(own)
         let rest = textLemmas.subtracting(contextLemmas).subtracting(own)
         func weight(_ lemma: String) -> Double {

@@ -39,9 +39,17 @@ struct MainIdeaQuestionMaker {
                     && ClozeQuestionMaker.wholeWordRange(of: $0.lemma, in: paragraphText) == nil
             }
             let otherTopics = Set(topics.compactMap { $0?.lemma })
-            let ranked = absent.sorted { (otherTopics.contains($0.lemma) ? 1 : 0, $0.count, $1.lemma) > (otherTopics.contains($1.lemma) ? 1 : 0, $1.count, $0.lemma) }
+            // Content terms only: another paragraph's topic, or a word the text teaches that is not of everyday language
+            // (SemCor band ≤ 3). Everyday nouns named often ("cases", "example", "numbers") are how the text talks, not
+            // what it is about: a student can rule them out without reading it.
+            let content = absent.filter { otherTopics.contains($0.lemma) || ($0.isTaught && $0.band <= 3) }
+            let ranked = content.sorted { (otherTopics.contains($0.lemma) ? 1 : 0, $0.count, $1.lemma) > (otherTopics.contains($1.lemma) ? 1 : 0, $1.count, $0.lemma) }
             guard let form = NounForm(of: topic.surface.lowercased(), lemma: topic.lemma) else { continue }
+            // In the answer's number, and a form a student has met (common, or written so in the text): a rare term
+            // put in the plural ("demonstrations" for a text's one "demonstration") is neither.
+            let written = facts.sourceText.lowercased()
             let pool = ranked.compactMap { term in form.apply(to: term.lemma, wordNet: wordNet).map { ($0, OptionOrigin.sameTextTerm) } }
+                .filter { FamiliarWord.isCommon($0.0) || ClozeQuestionMaker.wholeWordRange(of: $0.0, in: written) != nil }
             let answer = topic.surface.lowercased()
             let stem = "What is the \(Self.ordinals[number]) paragraph of the text mainly about?"
             guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator)

@@ -123,7 +123,13 @@ struct StatementQuestionMaker {
         }
         for name in Vocabulary.names(in: tokens, wordNet: wordNet) {
             let pool = name.contains(" ") ? vocabulary.people : vocabulary.places
-            if let other = pool.first(where: { $0 != name && !sentence.contains($0) }),
+            // Not a name the text writes together with this one ("Linux" for "Debian" in a text on "Debian GNU/Linux":
+            // Debian is a Linux, so the swapped statement may well be true).
+            // And of the same shape: an acronym ("FTP", a protocol) for a name ("Debian") swaps kinds, and "FTP is not
+            // a commercial product" is true.
+            func isAcronym(_ word: String) -> Bool { word.count > 1 && word.allSatisfy { $0.isUppercase || $0.isNumber } }
+            if let other = pool.first(where: { $0 != name && !sentence.contains($0) && !vocabulary.joinedNames.contains(name + "|" + $0)
+                                                && isAcronym($0) == isAcronym(name) }),
                let range = ClozeQuestionMaker.wholeWordRange(of: name, in: sentence) {
                 out.append(Change(sentence: sentence.replacingCharacters(in: range, with: other), origin: .swappedName,
                                   note: "“\(other)” for “\(name)”"))

@@ -68,6 +68,9 @@ public struct SenseSelector: Sendable {
         "such", "other",
     ]
 
+    /// Words that start a verb's object noun phrase and never follow a noun directly.
+    static let objectStarters: Set<String> = ["the", "a", "an", "its", "their", "his", "her", "our", "your", "my", "these", "those"]
+
     /// Words after which the previous word ends a noun phrase and a verb follows ("rock escapes to the surface").
     static let clauseFollowers: Set<String> = verbFollowers.union([
         "the", "a", "an", "its", "their", "his", "her", "this", "these", "that", "those", "to", "with", "by", "for", "of",
@@ -105,6 +108,22 @@ public struct SenseSelector: Sendable {
         let tokens = Tokenizer.words(in: context).map { $0.text.lowercased() }
         let formSet = Set(forms.map { $0.lowercased() } + [lemma.lowercased()])
         guard let at = tokens.firstIndex(where: { formSet.contains($0) }) else { return (available, false) }
+        return partsOfSpeechAndCue(key: key, available: available, tokens: tokens, at: at)
+    }
+
+    /// The part of speech the neighbours of the word at `position` in `tokens` (lower case, as `Tokenizer` splits
+    /// them) cue for `lemma`, or nil when no rule applies: "covers that bracket the Document" cues a verb, "the
+    /// bracket" a noun. The same rules as `partsOfSpeech`, for one occurrence of a word that may occur twice.
+    public func cuedPartOfSpeech(of lemma: String, tokens: [String], at position: Int) -> PartOfSpeech? {
+        let key = WordNet.key(lemma)
+        var available = PartOfSpeech.allCases.filter { wordNet.senseCount(of: key, pos: $0) > 0 }
+        guard !available.isEmpty, tokens.indices.contains(position) else { return nil }
+        available.sort { wordNet.frequency(of: key, pos: $0) > wordNet.frequency(of: key, pos: $1) }
+        let (parts, cued) = partsOfSpeechAndCue(key: key, available: available, tokens: tokens, at: position)
+        return cued ? parts.first : nil
+    }
+
+    func partsOfSpeechAndCue(key: String, available: [PartOfSpeech], tokens: [String], at: Int) -> (parts: [PartOfSpeech], cued: Bool) {
         let surface = tokens[at]
         // What the surface form can be, by morphy.
         let possible = Set(wordNet.lemmas(of: surface).filter { WordNet.key($0.lemma) == key }.map(\.pos))
@@ -117,7 +136,11 @@ public struct SenseSelector: Sendable {
         let nextReadings = readings(next)
         let nextIsVerb = isVerbParticiple(next) || (nextReadings == [.verb])
         var cue: PartOfSpeech?
-        if StopWords.determiners.contains(previous) || SenseSelector.quantifiers.contains(previous) {
+        if previous == "that", can.contains(.verb), SenseSelector.objectStarters.contains(next) {
+            // "covers that bracket the Document": a relative "that", then a verb and its object; a noun after the
+            // determiner "that" is not followed by another determiner ("that bracket is closed").
+            cue = .verb
+        } else if StopWords.determiners.contains(previous) || SenseSelector.quantifiers.contains(previous) {
             // "the last keeper": an adjective reading before a noun, unless the noun reading is the commoner one and
             // the next word could be something else ("the official maintainer", but "the surface rocks").
             let beforeNoun = nextReadings.contains(.noun) && !StopWords.english.contains(next)
