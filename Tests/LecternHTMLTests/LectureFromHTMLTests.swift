@@ -123,4 +123,62 @@ import LecternGenerate
             }
         }
     }
+
+    /// Two real Sphinx pages (Jinja's "Switching From Other Template Engines" and "Sandbox", read by libxml2): every
+    /// topic of real prose gets at least two pool items; "Mako", whose first sentence only introduces an example, is
+    /// asked about its point, not that sentence; and "Sandbox" gets a "which statement does the lesson support" item:
+    /// one statement of the lesson and three made false in one place each.
+    @Test func proseTopicsOfRealPagesGetTwoItemsAndAStatementToJudge() throws {
+        HTMLParser.initialize()
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        let posts = try ["switching", "sandbox"].map { name in
+            let path = "jinja/\(name).html"
+            let post = try HTMLParser.parse(Data(contentsOf: fixtures.appendingPathComponent("jinja-\(name).html")),
+                                            sourcePath: path, options: HTMLOptions())
+            return CoursePost(path: path, sha256: name, post: post, error: nil)
+        }
+        let lecture = try LectureBuilder(options: LectureOptions(), wordNet: try WordNet.shared()).build(CourseInput(
+            id: "jinja", source: SourceRef(path: "jinja", sha256: "s"), settings: CourseSettings(title: "Jinja"), posts: posts))
+        let topics = lecture.subjects.flatMap(\.topics)
+        let prose = topics.filter { topic in
+            topic.blocks.filter { $0.type == .paragraph }.reduce(0) { $0 + $1.plainText.split(separator: " ").count } >= 60
+        }
+        #expect(prose.count >= 5)
+        for topic in prose {
+            #expect(lecture.questionPool.filter { $0.topicId == topic.id }.count >= 2, "\(topic.title) has fewer than 2 items")
+        }
+        let mako = try #require(topics.first { $0.title == "Mako" })
+        for item in lecture.questionPool where item.topicId == mako.id {
+            #expect(!item.renderings.contains { $0.expectedAnswer.hasSuffix("like Mako:") })
+        }
+
+        let sandbox = try #require(topics.first { $0.title == "Sandbox" })
+        let text = sandbox.blocks.map(\.plainText).joined(separator: "\n")
+        let item = try #require(lecture.questionPool.first {
+            $0.topicId == sandbox.id && $0.renderings[0].prompt == "Which of these statements does “Sandbox” support?"
+        })
+        let basic = item.renderings[0]
+        let options = try #require(basic.options)
+        let answer = options[try #require(basic.answerIndex)]
+        #expect(answer == basic.expectedAnswer && text.contains(answer))
+        let answerWords = answer.split(separator: " ")
+        var places: [Int] = []
+        for option in options where option != answer {
+            #expect(!text.contains(option), "\(option) is in the lesson: two right answers")
+            let optionWords = option.split(separator: " ")
+            let place = zip(answerWords, optionWords).prefix { $0 == $1 }.count
+            // One change: the rest of the sentence is the lesson's.
+            #expect(place < answerWords.count && answerWords.suffix(answerWords.count - place - 2).elementsEqual(
+                optionWords.suffix(answerWords.count - place - 2)))
+            places.append(place)
+        }
+        // Each false statement changes the lesson's in another place, so no two say the same wrong thing.
+        #expect(places.allSatisfy { place in places.filter { abs($0 - place) < 2 }.count == 1 })
+        #expect(Set(options.map(QuestionValidator.comparisonKey)).count == 4)
+        #expect(basic.explanation?.contains("“Sandbox” says: “\(answer)”") == true)
+        #expect(item.renderings.map(\.level) == [1, 2, 3, 4])
+        let correction = item.renderings[1]
+        #expect(correction.prompt.hasPrefix("This statement gets “Sandbox” wrong: “") && correction.expectedAnswer == answer)
+        #expect(options.contains { $0 != answer && correction.prompt.contains("“\($0)”") })
+    }
 }
