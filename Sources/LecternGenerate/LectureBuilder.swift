@@ -150,6 +150,7 @@ public struct LectureBuilder: Sendable {
         var items = Array(choices.compactMap { kept(maker.poolQuestion($0, topic: context)) }.prefix(poolPerTopic))
         if poolPerTopic > 0, let item = kept(maker.definitionPoolQuestion(context)) { items.append(item) }
         if poolPerTopic > 0, let item = kept(maker.statementPoolQuestion(context)) { items.append(item) }
+        if poolPerTopic > 0, let item = kept(maker.formulaStatementPoolQuestion(context)) { items.append(item) }
         if items.isEmpty, poolPerTopic > 0, let item = kept(maker.titlePoolQuestion(context)) {
             items.append(item)
         }

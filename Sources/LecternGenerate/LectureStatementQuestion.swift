@@ -9,16 +9,70 @@ extension LectureQuestionMaker {
     /// The item on the first of the topic's statements (its main idea first, then its second point, then the rest in
     /// order) that three changes make false and that passes the validator.
     func supportedStatementPoolQuestion(_ topic: TopicContext) -> PoolQuestion? {
+        statementPoolQuestion(topic, sentences: Self.statements(of: topic).prefix(12), aboutFormulas: false)
+    }
+
+    /// For a topic with formulas: the same on a sentence that says what a formula of the lesson means or when it holds
+    /// ("However, identity 3 is true when \(b\) is an integer."), changed outside its formulas and never in a number
+    /// (another number may make a formula true as well).
+    func formulaStatementPoolQuestion(_ topic: TopicContext) -> PoolQuestion? {
+        guard topic.blocks.contains(where: { $0.type == .math }) || PlainText.contains(topic.sourceText, "\\(") else { return nil }
+        return statementPoolQuestion(topic, sentences: Self.formulaStatements(of: topic).prefix(12), aboutFormulas: true)
+    }
+
+    private func statementPoolQuestion(_ topic: TopicContext, sentences: some Sequence<String>, aboutFormulas: Bool) -> PoolQuestion? {
         guard let wordNet, let validator else { return nil }
         let changer = StatementQuestionMaker(wordNet: wordNet, validator: validator)
         // Only WordNet's opposites: a lecture's names and terms are swapped for the course's below.
         let vocabulary = Vocabulary(sentences: [], wordNet: wordNet)
-        for sentence in Self.statements(of: topic).prefix(12) {
-            let changes = changer.changes(of: sentence, vocabulary: vocabulary) + Self.doSupportDropped(in: sentence)
+        for sentence in sentences where Self.isJudgeable(sentence, wordNet: wordNet) {
+            var changes = changer.changes(of: sentence, vocabulary: vocabulary) + Self.doSupportDropped(in: sentence)
                 + courseSwaps(in: sentence, topic: topic)
-            if let item = statementItem(sentence, changes: changes, topic: topic, wordNet: wordNet, validator: validator) { return item }
+            if aboutFormulas {
+                let insideFormulas = Self.formulaWordPlaces(sentence)
+                changes.removeAll { $0.origin == .changedNumber || insideFormulas.contains(Self.place(of: $0, in: sentence)) }
+            }
+            if let item = statementItem(sentence, changes: changes, topic: topic, aboutFormulas: aboutFormulas,
+                                        wordNet: wordNet, validator: validator) { return item }
         }
         return nil
+    }
+
+    /// Finished statements of the topic's prose with an inline formula, 8–45 words.
+    static func formulaStatements(of topic: TopicContext) -> [String] {
+        FactFinder.paragraphs(topic.blocks).flatMap { SentenceSplitter.split($0.plainText) }.filter { sentence in
+            PlainText.contains(sentence, "\\(") && !FactFinder.isQuestion(sentence) && isFinishedStatement(sentence)
+                && (8...45).contains(FactFinder.wordCount(sentence))
+        }
+    }
+
+    /// The places (word indices, words split at spaces) of the words inside `\( … \)`.
+    static func formulaWordPlaces(_ sentence: String) -> Set<Int> {
+        var places = Set<Int>()
+        var inside = false
+        for (index, word) in sentence.split(separator: " ").enumerated() {
+            if word.contains("\\(") { inside = true }
+            if inside { places.insert(index) }
+            if word.contains("\\)") { inside = false }
+        }
+        return places
+    }
+
+    /// A claim that one change makes plainly false: not advice ("See if you can think of …", opening with a verb) and
+    /// not already negated by "neither", "none" or "nothing" ("Neither identity is not true" reads as a riddle).
+    static func isJudgeable(_ sentence: String, wordNet: WordNet) -> Bool {
+        let words = Tokenizer.words(in: sentence.lowercased()).map(\.text)
+        guard let first = words.first, !words.contains(where: { ["neither", "nor", "none", "nothing", "nobody"].contains($0) }) else {
+            return false
+        }
+        let senses = wordNet.lemmas(of: first)
+        let mostFrequent = senses.max { wordNet.frequency(of: $0.lemma, pos: $0.pos) < wordNet.frequency(of: $1.lemma, pos: $1.pos) }
+        return mostFrequent?.pos != .verb
+    }
+
+    /// Where a change starts: the number of words, split at spaces, it leaves alone at the sentence's start.
+    static func place(of change: StatementQuestionMaker.Change, in sentence: String) -> Int {
+        zip(sentence.split(separator: " "), change.sentence.split(separator: " ")).prefix { $0 == $1 }.count
     }
 
     /// Finished statements of the topic's prose that a student can judge on their own: 8–32 words, no formula.
@@ -79,7 +133,7 @@ extension LectureQuestionMaker {
 
     /// Three changes of different sorts first, surest first; the item when its options pass the validator.
     private func statementItem(_ sentence: String, changes: [StatementQuestionMaker.Change], topic: TopicContext,
-                               wordNet: WordNet, validator: QuestionValidator) -> PoolQuestion? {
+                               aboutFormulas: Bool, wordNet: WordNet, validator: QuestionValidator) -> PoolQuestion? {
         var chosen: [StatementQuestionMaker.Change] = []
         var keys: Set<String> = [QuestionValidator.comparisonKey(sentence)]
         // Each change two words or more from the others: "is not relative" and "is absolute", "should not be able" and
@@ -90,7 +144,7 @@ extension LectureQuestionMaker {
         for pass in 0..<2 {
             for origin in surest {
                 for change in changes where change.origin == origin && chosen.count < 3 {
-                    let place = zip(words, change.sentence.split(separator: " ")).prefix { $0 == $1 }.count
+                    let place = Self.place(of: change, in: sentence)
                     guard place < words.count, !places.contains(where: { abs($0 - place) < 2 }),
                           !Self.isSuperlativeSwap(words, at: place, origin: origin, wordNet: wordNet),
                           keys.insert(QuestionValidator.comparisonKey(change.sentence)).inserted else { continue }
@@ -108,12 +162,13 @@ extension LectureQuestionMaker {
         let quote = "“\(topic.title)” says: “\(sentence)”"
         let explanation = quote + " The other statements each change one thing: " + chosen.map(\.note).joined(separator: "; ") + "."
         let question = MultipleChoiceQuestion(
-            id: StableID.make(topic.id, "statement"), kind: .statement,
-            stem: "Which of these statements does “\(topic.title)” support?", options: options, answerIndex: answerIndex,
+            id: StableID.make(topic.id, aboutFormulas ? "formula-statement" : "statement"), kind: .statement,
+            stem: aboutFormulas ? "Which of these statements about the formulas of “\(topic.title)” is right?"
+                : "Which of these statements does “\(topic.title)” support?", options: options, answerIndex: answerIndex,
             explanation: explanation, level: 1, optionOrigins: entries.map(\.1))
         guard validator.problems(question, sourceText: topic.title + "\n" + topic.sourceText).isEmpty else { return nil }
         let falseOne = chosen[0].sentence
-        return PoolQuestion(id: StableID.make(topic.id, "pool", "statement"), topicId: topic.id, renderings: [
+        return PoolQuestion(id: StableID.make(topic.id, "pool", aboutFormulas ? "formula-statement" : "statement"), topicId: topic.id, renderings: [
             .init(level: 1, format: .multipleChoice, prompt: question.stem, options: options, answerIndex: answerIndex,
                   expectedAnswer: sentence, explanation: explanation),
             .init(level: 2, format: .freeText,

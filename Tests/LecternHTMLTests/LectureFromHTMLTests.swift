@@ -181,4 +181,41 @@ import LecternGenerate
         #expect(correction.prompt.hasPrefix("This statement gets “Sandbox” wrong: “") && correction.expectedAnswer == answer)
         #expect(options.contains { $0 != answer && correction.prompt.contains("“\($0)”") })
     }
+
+    /// SymPy's tutorial on powers (python-sympy-doc, BSD-3-Clause; Sphinx imgmath, read by libxml2): the sentence that
+    /// says when an identity holds becomes a statement item on the formulas, made false outside the formulas.
+    @Test func aSentenceOnWhenAFormulaHoldsIsAStatementToJudge() throws {
+        HTMLParser.initialize()
+        let html = """
+            <!DOCTYPE html><html><head><meta charset="utf-8"><title>Simplification</title></head><body><div class="body">
+            <section id="powers"><h2>Powers</h2>
+            <p>Identity 2 is not always true.  For example, if <img class="math" src="../../_images/math/626e.png" alt="x = y = -1"/> and
+            <img class="math" src="../../_images/math/a98f.png" alt="a =\n\\frac{1}{2}"/>, then <img class="math" src="../../_images/math/86f7.png"
+            alt="x^ay^a = \\sqrt{-1}\\sqrt{-1} = i\\cdot i = -1"/>, whereas
+            <img class="math" src="../../_images/math/4824.png" alt="(xy)^a = \\sqrt{-1\\cdot-1} = \\sqrt{1} = 1"/>.  However, identity 2 is true at
+            least if <img class="math" src="../../_images/math/888f.png" alt="x"/> and <img class="math" src="../../_images/math/1b5e.png" alt="y"/>
+            are nonnegative and <img class="math" src="../../_images/math/b3e6.png" alt="a"/> is real (it may also be true
+            under other conditions as well).</p></section></div></body></html>
+            """
+        let path = "sympy/simplification.html"
+        let post = try HTMLParser.parse(Data(html.utf8), sourcePath: path, options: HTMLOptions())
+        let lecture = try LectureBuilder(options: LectureOptions(), wordNet: try WordNet.shared()).build(CourseInput(
+            id: "sympy", source: SourceRef(path: "sympy", sha256: "s"), settings: CourseSettings(title: "SymPy"),
+            posts: [CoursePost(path: path, sha256: "a", post: post, error: nil)]))
+        let item = try #require(lecture.questionPool.first {
+            $0.renderings[0].prompt == "Which of these statements about the formulas of “Powers” is right?"
+        })
+        let basic = item.renderings[0]
+        let options = try #require(basic.options)
+        let answer = options[try #require(basic.answerIndex)]
+        #expect(answer == "However, identity 2 is true at least if \\(x\\) and \\(y\\) are nonnegative and \\(a\\) is real (it may also be true under other conditions as well).")
+        let formulas = ["\\(x\\)", "\\(y\\)", "\\(a\\)"]
+        for option in options where option != answer {
+            // Changed in its words, never in its formulas.
+            #expect(formulas.allSatisfy(option.contains), "\(option) changes a formula")
+            #expect(!(lecture.subjects.flatMap(\.topics).flatMap(\.blocks).map(\.plainText).joined().contains(option)))
+        }
+        #expect(Set(options.map(QuestionValidator.comparisonKey)).count == 4)
+        #expect(item.renderings.map(\.level) == [1, 2, 3, 4])
+    }
 }
