@@ -483,9 +483,13 @@ struct LectureQuestionMaker: Sendable {
     /// For a topic of real prose (60 words or more): which of four statements this lesson makes, its main idea
     /// among statements of other lessons.
     func statementPoolQuestion(_ topic: TopicContext) -> PoolQuestion? {
-        guard let key = topic.keySentence, !FactFinder.isQuestion(key), let validator,
-              FactFinder.paragraphs(topic.blocks).reduce(0, { $0 + FactFinder.wordCount($1.plainText) }) >= 60 else { return nil }
+        guard let key = topic.keySentence, !FactFinder.isQuestion(key), let validator, Self.isProse(topic) else { return nil }
         return sentencePoolQuestion(topic, key: key, validator: validator)
+    }
+
+    /// 60 words or more in its paragraphs: real prose, which every pool kind can draw on.
+    static func isProse(_ topic: TopicContext) -> Bool {
+        FactFinder.paragraphs(topic.blocks).reduce(0, { $0 + FactFinder.wordCount($1.plainText) }) >= 60
     }
 
     /// Level 1 for a small course: the topic's key sentence among three statements of other lessons that this one

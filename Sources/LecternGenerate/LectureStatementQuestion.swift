@@ -8,16 +8,19 @@ import LecternText
 extension LectureQuestionMaker {
     /// The item on the first of the topic's statements (its main idea first, then its second point, then the rest in
     /// order) that three changes make false and that passes the validator.
+    /// Only for real prose, and on its four most central statements at most: the changes ask WordNet about every word.
     func supportedStatementPoolQuestion(_ topic: TopicContext) -> PoolQuestion? {
-        statementPoolQuestion(topic, sentences: Self.statements(of: topic).prefix(12), aboutFormulas: false)
+        guard Self.isProse(topic) else { return nil }
+        return statementPoolQuestion(topic, sentences: Self.statements(of: topic).prefix(4), aboutFormulas: false)
     }
 
-    /// For a topic with formulas: the same on a sentence that says what a formula of the lesson means or when it holds
+    /// For a topic of prose with formulas: the same on a sentence that says what a formula of the lesson means or when it holds
     /// ("However, identity 3 is true when \(b\) is an integer."), changed outside its formulas and never in a number
     /// (another number may make a formula true as well).
     func formulaStatementPoolQuestion(_ topic: TopicContext) -> PoolQuestion? {
-        guard topic.blocks.contains(where: { $0.type == .math }) || PlainText.contains(topic.sourceText, "\\(") else { return nil }
-        return statementPoolQuestion(topic, sentences: Self.formulaStatements(of: topic).prefix(12), aboutFormulas: true)
+        guard topic.blocks.contains(where: { $0.type == .math }) || PlainText.contains(topic.sourceText, "\\("), Self.isProse(topic)
+        else { return nil }
+        return statementPoolQuestion(topic, sentences: Self.formulaStatements(of: topic).prefix(4), aboutFormulas: true)
     }
 
     private func statementPoolQuestion(_ topic: TopicContext, sentences: some Sequence<String>, aboutFormulas: Bool) -> PoolQuestion? {
@@ -25,7 +28,7 @@ extension LectureQuestionMaker {
         let changer = StatementQuestionMaker(wordNet: wordNet, validator: validator)
         // Only WordNet's opposites: a lecture's names and terms are swapped for the course's below.
         let vocabulary = Vocabulary(sentences: [], wordNet: wordNet)
-        for sentence in sentences where Self.isJudgeable(sentence, wordNet: wordNet) {
+        for sentence in sentences where Self.canBeNegated(sentence) && Self.isJudgeable(sentence, wordNet: wordNet) {
             var changes = changer.changes(of: sentence, vocabulary: vocabulary) + Self.doSupportDropped(in: sentence)
                 + courseSwaps(in: sentence, topic: topic)
             if aboutFormulas {
@@ -56,6 +59,16 @@ extension LectureQuestionMaker {
             if word.contains("\\)") { inside = false }
         }
         return places
+    }
+
+    /// Whether the surest change, a negation or a plain contradiction ("always" → "never"), has a word to work on: every
+    /// item has one, and looking for the others asks WordNet about every word.
+    static func canBeNegated(_ sentence: String) -> Bool {
+        Tokenizer.words(in: sentence).contains {
+            let lower = $0.text.lowercased()
+            return StatementQuestionMaker.negatable.contains(lower) || StatementQuestionMaker.contradictions[lower] != nil
+                || ["do", "does", "did"].contains(lower)
+        }
     }
 
     /// A claim that one change makes plainly false: not advice ("See if you can think of …", opening with a verb) and
