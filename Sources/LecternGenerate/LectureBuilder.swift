@@ -150,11 +150,17 @@ public struct LectureBuilder: Sendable {
         var items = Array(choices.compactMap { kept(maker.poolQuestion($0, topic: context)) }.prefix(poolPerTopic))
         if poolPerTopic > 0, let item = kept(maker.definitionPoolQuestion(context)) { items.append(item) }
         if poolPerTopic > 0, let item = kept(maker.statementPoolQuestion(context)) { items.append(item) }
+        if poolPerTopic > 0, let item = kept(maker.formulaStatementPoolQuestion(context)) { items.append(item) }
         if items.isEmpty, poolPerTopic > 0, let item = kept(maker.titlePoolQuestion(context)) {
             items.append(item)
         }
-        // A topic of prose with a single item gets a second one on its second point.
-        if items.count == 1, poolPerTopic > 1, let item = kept(maker.titlePoolQuestion(context, secondPoint: true)) {
+        // A topic with fewer than two items gets one on which statement it supports, else one on its next most central
+        // point that makes a valid question.
+        if items.count < 2, poolPerTopic > 1, let item = kept(maker.supportedStatementPoolQuestion(context)) {
+            items.append(item)
+        }
+        if items.count == 1, poolPerTopic > 1,
+           let item = context.otherPoints.lazy.compactMap({ kept(maker.titlePoolQuestion(context, secondPoint: $0)) }).first {
             items.append(item)
         }
         return (maker.engagementQuestion(context, choice: choices.first), items, candidates)
@@ -294,8 +300,8 @@ public struct LectureBuilder: Sendable {
         keySentences(blocks, title: title).main
     }
 
-    /// The key sentence and the next most central statement (a topic's second point), when it has one.
-    static func keySentences(_ blocks: [Block], title: String) -> (main: String?, second: String?) {
+    /// The key sentence and the next three most central statements (a topic's other points), most central first.
+    static func keySentences(_ blocks: [Block], title: String) -> (main: String?, others: [String]) {
         var question: String?
         var statements: [(sentence: String, words: Set<String>)] = []
         for block in blocks where block.type == .paragraph || block.type == .quote {
@@ -310,23 +316,25 @@ public struct LectureBuilder: Sendable {
                 }
             }
         }
-        guard statements.count > 1 else { return (statements.first?.sentence ?? question, nil) }
+        guard statements.count > 1 else { return (statements.first?.sentence ?? question, []) }
         var sentencesWith: [String: Int] = [:]
         for statement in statements { for word in statement.words { sentencesWith[word, default: 0] += 1 } }
         let titleWords = contentWords(Tokenizer.words(in: title).map(\.text))
         var scored: [(sentence: String, score: Double)] = []
         for statement in statements {
             // Words the other sentences share, per word of this one (smoothed so a short sentence is not favoured
-            // for one shared word), plus the title's words; a sentence leaning on the one before it counts less.
+            // for one shared word), plus the title's words.
             let shared = statement.words.reduce(0) { $0 + (sentencesWith[$1]! - 1) }
             var score = Double(shared) / Double(statement.words.count + 3)
                 + Double(statement.words.intersection(titleWords).count)
-            if startsWithConnective(statement.sentence) { score /= 2 }
+            // Leaning on the sentence before it ("However, …") or introducing what follows ("… like this:") is
+            // not the point itself.
+            if startsWithConnective(statement.sentence) || statement.sentence.hasSuffix(":") { score /= 2 }
             scored.append((statement.sentence, score))
         }
         // Highest score first; ties go to the earlier sentence (the sort is stable).
         let ranked = scored.enumerated().sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }
-        return (ranked[0].element.sentence, ranked[1].element.sentence)
+        return (ranked[0].element.sentence, ranked[1...].prefix(3).map(\.element.sentence))
     }
 
     /// Lower-cased words of four letters or more that carry meaning, a final plural "s" dropped.

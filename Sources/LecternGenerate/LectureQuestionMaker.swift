@@ -16,8 +16,8 @@ struct LectureQuestionMaker: Sendable {
         /// `sourceText` prepared once for the validator.
         var source: QuestionValidator.Source
         var keySentence: String?
-        /// The next most central statement: a second point to ask about.
-        var secondSentence: String?
+        /// The next most central statements, most central first: other points to ask about.
+        var otherPoints: [String]
         var code: CodeSample?
     }
 
@@ -120,7 +120,7 @@ struct LectureQuestionMaker: Sendable {
         return TopicContext(id: id, title: title, blocks: blocks,
                             facts: FactFinder.facts(topicID: id, topicTitle: title, blocks: blocks),
                             sourceText: sourceText, source: QuestionValidator.Source(sourceText),
-                            keySentence: keys.main, secondSentence: keys.second,
+                            keySentence: keys.main, otherPoints: keys.others,
                             code: CodeSample.first(in: blocks))
     }
 
@@ -477,11 +477,11 @@ struct LectureQuestionMaker: Sendable {
 
     /// A pool item for a topic without a term to ask about: which lesson says this? In a course with fewer
     /// than four lessons to name, which sentence is from this lesson?
-    /// With `secondPoint`, it asks about the topic's second most central statement (for a topic whose main idea
+    /// With a `secondPoint` (one of `topic.otherPoints`), it asks about that statement (for a topic whose main idea
     /// another item asks about already), and has no small-course fallback.
-    func titlePoolQuestion(_ topic: TopicContext, secondPoint: Bool = false) -> PoolQuestion? {
-        guard let key = secondPoint ? topic.secondSentence : topic.keySentence, !FactFinder.isQuestion(key),
-              let validator else { return nil }
+    func titlePoolQuestion(_ topic: TopicContext, secondPoint: String? = nil) -> PoolQuestion? {
+        guard let key = secondPoint ?? topic.keySentence, !FactFinder.isQuestion(key), let validator else { return nil }
+        let secondPoint = secondPoint != nil
         let lowerKey = key.lowercased()
         var options = [topic.title]
         var keys: Set<String> = [validator.normalise(topic.title)]
@@ -518,9 +518,13 @@ struct LectureQuestionMaker: Sendable {
     /// For a topic of real prose (60 words or more): which of four statements this lesson makes, its main idea
     /// among statements of other lessons.
     func statementPoolQuestion(_ topic: TopicContext) -> PoolQuestion? {
-        guard let key = topic.keySentence, !FactFinder.isQuestion(key), let validator,
-              FactFinder.paragraphs(topic.blocks).reduce(0, { $0 + FactFinder.wordCount($1.plainText) }) >= 60 else { return nil }
+        guard let key = topic.keySentence, !FactFinder.isQuestion(key), let validator, Self.isProse(topic) else { return nil }
         return sentencePoolQuestion(topic, key: key, validator: validator)
+    }
+
+    /// 60 words or more in its paragraphs: real prose, which every pool kind can draw on.
+    static func isProse(_ topic: TopicContext) -> Bool {
+        FactFinder.paragraphs(topic.blocks).reduce(0, { $0 + FactFinder.wordCount($1.plainText) }) >= 60
     }
 
     /// Level 1 for a small course: the topic's key sentence among three statements of other lessons that this one
@@ -575,8 +579,8 @@ struct LectureQuestionMaker: Sendable {
         return last == "." || last == "!"
     }
 
-    /// Levels 2–4 of a pool item on a topic's second point.
-    private static func secondPointRenderings(_ topic: TopicContext, point: String, quote: String) -> [PoolQuestion.Rendering] {
+    /// Levels 2–4 of a pool item on a topic's second point (3–4 also of a supported-statement item).
+    static func secondPointRenderings(_ topic: TopicContext, point: String, quote: String) -> [PoolQuestion.Rendering] {
         [
             .init(level: 2, format: .freeText, prompt: "Besides its main idea, what else does “\(topic.title)” point out? Answer in one sentence.",
                   options: nil, answerIndex: nil, expectedAnswer: point, explanation: quote),

@@ -121,7 +121,9 @@ struct StatementQuestionMaker {
                 replace(token, at: position, with: other, origin: .changedNumber, note: "\(other) for \(token.text)")
             }
         }
-        for name in Vocabulary.names(in: tokens, wordNet: wordNet) {
+        // Names and terms are looked up only when there is another to swap in (a lecture's vocabulary has none).
+        let names = vocabulary.people.isEmpty && vocabulary.places.isEmpty ? [] : Vocabulary.names(in: tokens, wordNet: wordNet)
+        for name in names {
             let pool = name.contains(" ") ? vocabulary.people : vocabulary.places
             // Not a name the text writes together with this one ("Linux" for "Debian" in a text on "Debian GNU/Linux":
             // Debian is a Linux, so the swapped statement may well be true).
@@ -138,7 +140,7 @@ struct StatementQuestionMaker {
         // A term of the text for another of the same kind (both processes, both artefacts), written the same way.
         // Only specific terms: "for example" is no place for "for interest".
         func swappable(_ term: TextTerm) -> Bool { term.band <= 3 }
-        for noun in vocabulary.nouns(in: tokens) {
+        for noun in vocabulary.terms.isEmpty ? [] : vocabulary.nouns(in: tokens) {
             guard let term = vocabulary.terms[noun.lemma], swappable(term), let form = NounForm(of: noun.surface, lemma: noun.lemma),
                   let position = tokens.firstIndex(where: { $0.text == noun.surface.split(separator: " ").first.map(String.init) })
             else { continue }

@@ -107,6 +107,10 @@ final class BlockConverter {
                 flush(&acc, into: &out)
                 if let block = definitionList(child, depth: depth + 1) { out.append(block) }
             case .img:
+                if let formula = formulaImage(node) {
+                    acc.pieces.append(.math(formula.tex, display: formula.display))
+                    continue
+                }
                 flush(&acc, into: &out)
                 if let block = image(dom.nodes[node]) { out.append(block) }
             case .picture:
@@ -507,6 +511,23 @@ final class BlockConverter {
     }
 
     // MARK: - Images and figures
+
+    /// The TeX of an image that draws a formula, whose alt text is its source: Sphinx's imgmath writes
+    /// `<img class="math" alt="x^4">` in the text and `<div class="math"><p><img alt="…"></p></div>` on its own line.
+    /// Kept as a formula, not dropped with the image: the sentence around it would lose its maths.
+    private func formulaImage(_ node: Int) -> (tex: String, display: Bool)? {
+        let n = dom.nodes[node]
+        let tex = TextTools.collapse(n.attribute("alt") ?? "")
+        guard !tex.isEmpty else { return nil }
+        var display = false
+        var ancestor = Int(n.parent)
+        for _ in 0..<2 where ancestor >= 0 {
+            if dom.nodes[ancestor].tag == .div && dom.nodes[ancestor].classes.contains("math") { display = true }
+            ancestor = Int(dom.nodes[ancestor].parent)
+        }
+        guard display || n.classes.contains("math") else { return nil }
+        return (tex, display)
+    }
 
     private func image(_ n: DOMNode) -> Block? {
         if n.attribute("width") == "1" && n.attribute("height") == "1" { return nil }  // tracking pixel

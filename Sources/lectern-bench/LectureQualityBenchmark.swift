@@ -39,7 +39,11 @@ enum LectureQualityBenchmark {
               + "; pages with a charset warning: \(figures.charsetWarnings)")
         print(String(format: "  pool items per topic: %.2f (%d items for %d topics; target ≥ 2.5)",
                      Double(figures.poolItems) / Double(max(1, figures.topics)), figures.poolItems, figures.topics))
-        print("  topics of prose (≥ 60 words) with fewer than 2 pool items: \(figures.thinProseTopics) of \(figures.proseTopics) (target 0)")
+        print("  topics of prose (≥ 60 words) with fewer than 2 pool items: \(figures.thinProseTopics.count) of \(figures.proseTopics) (target 0)")
+        if environment["LECTURE_BENCH_THIN"] != nil {
+            // For work on the dev set: which topics those are.
+            for topic in figures.thinProseTopics { print("    thin: \(topic)") }
+        }
         print(String(format: "  share of \"which lesson\" items: %.1f%% (%d; target ≤ 20%%)",
                      100 * Double(figures.whichLesson) / Double(max(1, figures.poolItems)), figures.whichLesson))
         print("  multiple-choice renderings with near-duplicate options: \(figures.nearDuplicates) of \(figures.multipleChoice) (target 0)"
@@ -87,6 +91,8 @@ enum LectureQualityBenchmark {
         let openings: [(String, String)] = [
             ("Which lesson of the course says this?", "which-lesson"),
             ("Which of these sentences is from the lesson", "which-sentence"),
+            ("Which of these statements does", "which-statement"),
+            ("Which of these statements about the formulas", "formula-statement"),
             ("Which code completes", "cloze-code"), ("Which year completes", "cloze-year"),
             ("Which word", "cloze-term"),
             ("According to", "definition"),
@@ -109,7 +115,8 @@ enum LectureQualityBenchmark {
         var nearDuplicateExamples: [String] = []
         var kinds: [String: Int] = [:]
         var proseTopics = 0
-        var thinProseTopics = 0
+        /// "course / post: title (N items)" of each prose topic with fewer than 2 pool items.
+        var thinProseTopics: [String] = []
 
         mutating func add(_ lecture: LectureBundle) {
             let topicList = lecture.subjects.flatMap(\.topics)
@@ -134,7 +141,8 @@ enum LectureQualityBenchmark {
                     .reduce(0) { $0 + $1.plainText.split(separator: " ").count }
                 guard words >= 60 else { continue }
                 proseTopics += 1
-                if itemsPerTopic[topic.id, default: 0] < 2 { thinProseTopics += 1 }
+                let items = itemsPerTopic[topic.id, default: 0]
+                if items < 2 { thinProseTopics.append("\(topic.source.path): \(topic.title) (\(items) items)") }
             }
             for item in lecture.questionPool {
                 let kind = LectureQualityBenchmark.kindOf(item)

@@ -382,6 +382,26 @@ private func json(_ post: ParsedPost) throws -> String {
         #expect(post.blocks[1].type == .math)
         #expect(post.blocks[1].text == "x+1")
     }
+
+    /// Sphinx's imgmath draws formulas as images whose alt text is their TeX (markup of SymPy's tutorial as Debian's
+    /// python-sympy-doc ships it; BSD-3-Clause): the sentence keeps its formulas and the display formula is a math
+    /// block, not an image (which was dropped when it pointed outside the inbox, and cut the sentence in two).
+    @Test func formulaImagesKeepTheirTeX() throws {
+        let post = try parse("""
+            <article><p>Identity 2 is not always true. For example, if <img class="math" src="../../_images/math/626e.png" alt="x = y = -1"/>
+            and <img class="math" src="../../_images/math/1b2c.png" alt="a = \\frac{1}{2}"/>, then it fails.</p>
+            <p>For example, to compute</p>
+            <div class="math-wrapper docutils container"><div class="math">
+            <p><img src="../../_images/math/569c.png" alt="\\int_0^\\infty e^{-x}\\,dx,"/></p>
+            </div></div>
+            <p>we would do</p><p><img src="../../_images/figure.png" alt="A plot"/></p></article>
+            """)
+        #expect(post.blocks[0].text == "Identity 2 is not always true. For example, if \\(x = y = -1\\) and \\(a = \\frac{1}{2}\\), then it fails.")
+        #expect(post.blocks[1].text == "For example, to compute")
+        #expect(post.blocks[2] == .math(text: "\\int_0^\\infty e^{-x}\\,dx,", display: true))
+        #expect(post.blocks[3].text == "we would do")
+        #expect(post.blocks[4].type == .image, "an image that is not a formula stays an image")
+    }
 }
 
 /// Heading markup as documentation generators publish it; the excerpts are from Debian's packaged docs:

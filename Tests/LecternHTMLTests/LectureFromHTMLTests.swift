@@ -123,4 +123,99 @@ import LecternGenerate
             }
         }
     }
+
+    /// Two real Sphinx pages (Jinja's "Switching From Other Template Engines" and "Sandbox", read by libxml2): every
+    /// topic of real prose gets at least two pool items; "Mako", whose first sentence only introduces an example, is
+    /// asked about its point, not that sentence; and "Sandbox" gets a "which statement does the lesson support" item:
+    /// one statement of the lesson and three made false in one place each.
+    @Test func proseTopicsOfRealPagesGetTwoItemsAndAStatementToJudge() throws {
+        HTMLParser.initialize()
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        let posts = try ["switching", "sandbox"].map { name in
+            let path = "jinja/\(name).html"
+            let post = try HTMLParser.parse(Data(contentsOf: fixtures.appendingPathComponent("jinja-\(name).html")),
+                                            sourcePath: path, options: HTMLOptions())
+            return CoursePost(path: path, sha256: name, post: post, error: nil)
+        }
+        let lecture = try LectureBuilder(options: LectureOptions(), wordNet: try WordNet.shared()).build(CourseInput(
+            id: "jinja", source: SourceRef(path: "jinja", sha256: "s"), settings: CourseSettings(title: "Jinja"), posts: posts))
+        let topics = lecture.subjects.flatMap(\.topics)
+        let prose = topics.filter { topic in
+            topic.blocks.filter { $0.type == .paragraph }.reduce(0) { $0 + $1.plainText.split(separator: " ").count } >= 60
+        }
+        #expect(prose.count >= 5)
+        for topic in prose {
+            #expect(lecture.questionPool.filter { $0.topicId == topic.id }.count >= 2, "\(topic.title) has fewer than 2 items")
+        }
+        let mako = try #require(topics.first { $0.title == "Mako" })
+        for item in lecture.questionPool where item.topicId == mako.id {
+            #expect(!item.renderings.contains { $0.expectedAnswer.hasSuffix("like Mako:") })
+        }
+
+        let sandbox = try #require(topics.first { $0.title == "Sandbox" })
+        let text = sandbox.blocks.map(\.plainText).joined(separator: "\n")
+        let item = try #require(lecture.questionPool.first {
+            $0.topicId == sandbox.id && $0.renderings[0].prompt == "Which of these statements does “Sandbox” support?"
+        })
+        let basic = item.renderings[0]
+        let options = try #require(basic.options)
+        let answer = options[try #require(basic.answerIndex)]
+        #expect(answer == basic.expectedAnswer && text.contains(answer))
+        let answerWords = answer.split(separator: " ")
+        var places: [Int] = []
+        for option in options where option != answer {
+            #expect(!text.contains(option), "\(option) is in the lesson: two right answers")
+            let optionWords = option.split(separator: " ")
+            let place = zip(answerWords, optionWords).prefix { $0 == $1 }.count
+            // One change: the rest of the sentence is the lesson's.
+            #expect(place < answerWords.count && answerWords.suffix(answerWords.count - place - 2).elementsEqual(
+                optionWords.suffix(answerWords.count - place - 2)))
+            places.append(place)
+        }
+        // Each false statement changes the lesson's in another place, so no two say the same wrong thing.
+        #expect(places.allSatisfy { place in places.filter { abs($0 - place) < 2 }.count == 1 })
+        #expect(Set(options.map(QuestionValidator.comparisonKey)).count == 4)
+        #expect(basic.explanation?.contains("“Sandbox” says: “\(answer)”") == true)
+        #expect(item.renderings.map(\.level) == [1, 2, 3, 4])
+        let correction = item.renderings[1]
+        #expect(correction.prompt.hasPrefix("This statement gets “Sandbox” wrong: “") && correction.expectedAnswer == answer)
+        #expect(options.contains { $0 != answer && correction.prompt.contains("“\($0)”") })
+    }
+
+    /// SymPy's tutorial on powers (python-sympy-doc, BSD-3-Clause; Sphinx imgmath, read by libxml2): the sentence that
+    /// says when an identity holds becomes a statement item on the formulas, made false outside the formulas.
+    @Test func aSentenceOnWhenAFormulaHoldsIsAStatementToJudge() throws {
+        HTMLParser.initialize()
+        let html = """
+            <!DOCTYPE html><html><head><meta charset="utf-8"><title>Simplification</title></head><body><div class="body">
+            <section id="powers"><h2>Powers</h2>
+            <p>Identity 2 is not always true.  For example, if <img class="math" src="../../_images/math/626e.png" alt="x = y = -1"/> and
+            <img class="math" src="../../_images/math/a98f.png" alt="a =\n\\frac{1}{2}"/>, then <img class="math" src="../../_images/math/86f7.png"
+            alt="x^ay^a = \\sqrt{-1}\\sqrt{-1} = i\\cdot i = -1"/>, whereas
+            <img class="math" src="../../_images/math/4824.png" alt="(xy)^a = \\sqrt{-1\\cdot-1} = \\sqrt{1} = 1"/>.  However, identity 2 is true at
+            least if <img class="math" src="../../_images/math/888f.png" alt="x"/> and <img class="math" src="../../_images/math/1b5e.png" alt="y"/>
+            are nonnegative and <img class="math" src="../../_images/math/b3e6.png" alt="a"/> is real (it may also be true
+            under other conditions as well).</p></section></div></body></html>
+            """
+        let path = "sympy/simplification.html"
+        let post = try HTMLParser.parse(Data(html.utf8), sourcePath: path, options: HTMLOptions())
+        let lecture = try LectureBuilder(options: LectureOptions(), wordNet: try WordNet.shared()).build(CourseInput(
+            id: "sympy", source: SourceRef(path: "sympy", sha256: "s"), settings: CourseSettings(title: "SymPy"),
+            posts: [CoursePost(path: path, sha256: "a", post: post, error: nil)]))
+        let item = try #require(lecture.questionPool.first {
+            $0.renderings[0].prompt == "Which of these statements about the formulas of “Powers” is right?"
+        })
+        let basic = item.renderings[0]
+        let options = try #require(basic.options)
+        let answer = options[try #require(basic.answerIndex)]
+        #expect(answer == "However, identity 2 is true at least if \\(x\\) and \\(y\\) are nonnegative and \\(a\\) is real (it may also be true under other conditions as well).")
+        let formulas = ["\\(x\\)", "\\(y\\)", "\\(a\\)"]
+        for option in options where option != answer {
+            // Changed in its words, never in its formulas.
+            #expect(formulas.allSatisfy(option.contains), "\(option) changes a formula")
+            #expect(!(lecture.subjects.flatMap(\.topics).flatMap(\.blocks).map(\.plainText).joined().contains(option)))
+        }
+        #expect(Set(options.map(QuestionValidator.comparisonKey)).count == 4)
+        #expect(item.renderings.map(\.level) == [1, 2, 3, 4])
+    }
 }

@@ -6,9 +6,10 @@ import LecternStore
 /// A course's parsed posts → the lecture bundle: subjects, topics, engagement questions, pool, projects.
 struct LectureStage: Stage {
     let id = StageID.lecture
-    /// Still 5 with review decisions: a course without decisions gets the same bundle, and one with decisions has
-    /// another input hash (`StageInput.reviews`).
-    let version = 5
+    /// 6: supported-statement pool items, key sentences that introduce what follows ("… like this:") count half.
+    /// (Review decisions did not change it: a course without decisions gets the same bundle, and one with decisions
+    /// has another input hash, `StageInput.reviews`.)
+    let version = 6
     var options: WritableKeyPath<PipelineConfig, LectureOptions> { \.lecture }
     let reads = StageReads.coursePosts
     let readsReviews = true

@@ -6,7 +6,8 @@ import LecternStore
 /// A course post (.html) → sanitised typed blocks (libxml2).
 struct ParseStage: Stage {
     let id = StageID.parse
-    let version = 2
+    /// 3: formulas drawn as images with their TeX as alt text (Sphinx imgmath) are kept as maths.
+    let version = 3
     var options: WritableKeyPath<PipelineConfig, HTMLOptions> { \.parse }
     let reads = StageReads.sourceFile
 
