@@ -1,6 +1,7 @@
 import Foundation
 import LecternModel
 import LecternText
+import Synchronization
 
 /// Fill-in-the-blank questions on a text's key facts: years, numbers, names and key terms.
 /// Distractors are the same kind of thing as the answer; every question passes the validator or is dropped.
@@ -184,6 +185,13 @@ struct Vocabulary {
     var joinedNames = Set<String>()
     /// The whole text's lemmas weighted by rarity, for the word lists' sense choice (`SenseSelector.choice`).
     let document: SenseSelector.DocumentContext
+    /// `antonym(of:)`'s answers: statements ask about the same words again and again (a course's topics share one
+    /// vocabulary, on several threads).
+    let antonyms = AntonymMemo()
+
+    final class AntonymMemo: Sendable {
+        let entries = Mutex<[String: String?]>([:])
+    }
 
     init(sentences: [String], wordNet: WordNet) {
         self.wordNet = wordNet
@@ -292,6 +300,13 @@ struct Vocabulary {
     /// The common opposite of an adjective in its most frequent sense, when that sense has one of its own
     /// ("large" → "small"; a satellite such as "huge" has none). Not "same"/"different": they need another article.
     func antonym(of word: String) -> String? {
+        if let known = antonyms.entries.withLock({ $0[word] }) { return known }
+        let found = lookUpAntonym(of: word)
+        antonyms.entries.withLock { $0[word] = found }
+        return found
+    }
+
+    private func lookUpAntonym(of word: String) -> String? {
         let awkward: Set<String> = ["same", "different", "other"]
         // Base forms only: the opposite of "highest" is not "low".
         guard word.count >= 3, !StopWords.english.contains(word), !awkward.contains(word),

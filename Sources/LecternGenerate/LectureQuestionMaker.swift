@@ -15,6 +15,8 @@ struct LectureQuestionMaker: Sendable {
         var sourceText: String
         /// `sourceText` prepared once for the validator.
         var source: QuestionValidator.Source
+        /// The title and `sourceText`, prepared once: what items quoting the lesson's title are checked against.
+        var titledSource: QuestionValidator.Source
         var keySentence: String?
         /// The next most central statements, most central first: other points to ask about.
         var otherPoints: [String]
@@ -36,6 +38,9 @@ struct LectureQuestionMaker: Sendable {
     /// The course's definitions ("A **list** is …", "`len()` returns …"), in course order: where a definition
     /// question's answer and distractors come from.
     let definitions: [Definition]
+    /// An empty text's vocabulary: statement items take only WordNet's opposites from it (a lecture's names and
+    /// terms are swapped for the course's), and it is made once per course, not once per statement tried.
+    let opposites: Vocabulary?
 
     /// A distractor candidate and its answer's forms: lower case, the validator's key, parts of speech (only
     /// read by `multipleChoice`, which needs a validator).
@@ -53,6 +58,7 @@ struct LectureQuestionMaker: Sendable {
         self.validator = validator
         self.topicTitles = topics.map { ($0.id, $0.title) }
         self.topics = topics
+        self.opposites = wordNet.map { Vocabulary(sentences: [], wordNet: $0) }
         // Each topic's code is read once: the course's called names refine the facts, and each topic's
         // called and assigned names become distractors below.
         let codeNames = topics.concurrentMap { topic in
@@ -120,6 +126,7 @@ struct LectureQuestionMaker: Sendable {
         return TopicContext(id: id, title: title, blocks: blocks,
                             facts: FactFinder.facts(topicID: id, topicTitle: title, blocks: blocks),
                             sourceText: sourceText, source: QuestionValidator.Source(sourceText),
+                            titledSource: QuestionValidator.Source(title + "\n" + sourceText),
                             keySentence: keys.main, otherPoints: keys.others,
                             code: CodeSample.first(in: blocks))
     }
@@ -400,11 +407,15 @@ struct LectureQuestionMaker: Sendable {
 
         init?(_ fact: LectureFact) {
             guard fact.kind != .year, !fact.sentence.isEmpty else { return nil }
+            let answerWords = fact.answer.split(separator: " ").count
+            // Most sentences do not open with their fact: look at the opening words before splitting the rest.
+            var opening = fact.sentence.split(separator: " ", maxSplits: answerWords + 1, omittingEmptySubsequences: true)
+            if let first = opening.first, ["the", "a", "an"].contains(first.lowercased()) { opening.removeFirst() }
+            guard opening.count > answerWords,
+                  Self.bare(opening[0..<answerWords].joined(separator: " ")) == Self.bare(fact.answer) else { return nil }
             var words = fact.sentence.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
             if let first = words.first, ["the", "a", "an"].contains(first.lowercased()) { words.removeFirst() }
-            let answerWords = fact.answer.split(separator: " ").count
-            guard words.count > answerWords + 4,
-                  Self.bare(words[0..<answerWords].joined(separator: " ")) == Self.bare(fact.answer) else { return nil }
+            guard words.count > answerWords + 4 else { return nil }
             var rest = words.dropFirst(answerWords)
             if let noun = rest.first, Self.nouns.contains(noun.lowercased()) { rest = rest.dropFirst() }
             guard let verb = rest.first, Self.verbs.contains(verb) else { return nil }
@@ -422,7 +433,10 @@ struct LectureQuestionMaker: Sendable {
         /// Lower case without the quotes, backticks and call parentheses a sentence may write around a name.
         static func bare(_ text: String) -> String {
             var text = text.lowercased()
-            text.removeAll { "`'\"“”‘’,".contains($0) }
+            // Most names have none of these (one byte test each; 0xE2 leads the curly quotes).
+            if text.utf8.contains(where: { [0x60, 0x27, 0x22, 0x2C, 0xE2].contains($0) }) {
+                text.removeAll { "`'\"“”‘’,".contains($0) }
+            }
             if text.hasSuffix("()") { text.removeLast(2) }
             return text
         }
@@ -507,7 +521,7 @@ struct LectureQuestionMaker: Sendable {
             id: StableID.make(topic.id, "title"), kind: .lectureTopic, stem: "Which lesson of the course says this? “\(key)”",
             options: options, answerIndex: answerIndex, explanation: quote, level: 1,
             optionOrigins: options.map { $0 == topic.title ? OptionOrigin.answer : OptionOrigin.courseTopic })
-        guard validator.problems(question, sourceText: topic.title + "\n" + topic.sourceText).isEmpty else { return nil }
+        guard validator.problems(question, source: topic.titledSource).isEmpty else { return nil }
         return PoolQuestion(id: StableID.make(topic.id, "pool", secondPoint ? "title-second" : "title"), topicId: topic.id,
                             renderings: [.init(level: 1, format: .multipleChoice, prompt: question.stem, options: options,
                                                answerIndex: answerIndex, expectedAnswer: topic.title, explanation: quote)]
@@ -558,7 +572,7 @@ struct LectureQuestionMaker: Sendable {
             stem: "Which of these sentences is from the lesson “\(topic.title)”?",
             options: options, answerIndex: answerIndex, explanation: quote, level: 1,
             optionOrigins: options.map { $0 == key ? OptionOrigin.answer : OptionOrigin.courseSentence })
-        guard validator.problems(question, sourceText: topic.title + "\n" + topic.sourceText).isEmpty else { return nil }
+        guard validator.problems(question, source: topic.titledSource).isEmpty else { return nil }
         return PoolQuestion(id: StableID.make(topic.id, "pool", "sentence"), topicId: topic.id,
                             renderings: [.init(level: 1, format: .multipleChoice, prompt: question.stem, options: options,
                                                answerIndex: answerIndex, expectedAnswer: key, explanation: quote)]

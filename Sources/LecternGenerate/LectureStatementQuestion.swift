@@ -25,9 +25,8 @@ extension LectureQuestionMaker {
 
     private func statementPoolQuestion(_ topic: TopicContext, sentences: some Sequence<String>, aboutFormulas: Bool) -> PoolQuestion? {
         guard let wordNet, let validator else { return nil }
+        guard let vocabulary = opposites else { return nil }
         let changer = StatementQuestionMaker(wordNet: wordNet, validator: validator)
-        // Only WordNet's opposites: a lecture's names and terms are swapped for the course's below.
-        let vocabulary = Vocabulary(sentences: [], wordNet: wordNet)
         for sentence in sentences where Self.canBeNegated(sentence) && Self.isJudgeable(sentence, wordNet: wordNet) {
             var changes = changer.changes(of: sentence, vocabulary: vocabulary) + Self.doSupportDropped(in: sentence)
                 + courseSwaps(in: sentence, topic: topic)
@@ -179,7 +178,7 @@ extension LectureQuestionMaker {
             stem: aboutFormulas ? "Which of these statements about the formulas of “\(topic.title)” is right?"
                 : "Which of these statements does “\(topic.title)” support?", options: options, answerIndex: answerIndex,
             explanation: explanation, level: 1, optionOrigins: entries.map(\.1))
-        guard validator.problems(question, sourceText: topic.title + "\n" + topic.sourceText).isEmpty else { return nil }
+        guard validator.problems(question, source: topic.titledSource).isEmpty else { return nil }
         let falseOne = chosen[0].sentence
         return PoolQuestion(id: StableID.make(topic.id, "pool", aboutFormulas ? "formula-statement" : "statement"), topicId: topic.id, renderings: [
             .init(level: 1, format: .multipleChoice, prompt: question.stem, options: options, answerIndex: answerIndex,
