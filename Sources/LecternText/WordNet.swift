@@ -588,6 +588,36 @@ public final class WordNet: Sendable {
         }
     }
 
+    /// The topic domains of the synset at `id` (its `;c` pointers: "computer science" for the program sense of
+    /// "argument"), each taken up to its broadest domain (a domain synset may itself have a `;c` domain), read
+    /// straight from the data line. Empty for most synsets.
+    public func topicDomains(of id: SynsetID) -> [SynsetID] {
+        var out: [SynsetID] = []
+        forEachPointer(of: id) { relation, target, _, _ in
+            guard relation == .domainTopic else { return }
+            let root = broadestDomain(target)
+            if !out.contains(root) { out.append(root) }
+        }
+        return out
+    }
+
+    /// A domain synset's broadest topic domain: its `;c` pointers followed up (at most four steps); when they
+    /// loop ("computer science" and "computer" are each other's domain) the smallest id of the loop, so every
+    /// way into it ends at the same synset.
+    func broadestDomain(_ id: SynsetID) -> SynsetID {
+        var chain = [id]
+        for _ in 0..<4 {
+            var up: SynsetID?
+            forEachPointer(of: chain[chain.count - 1]) { relation, target, _, _ in
+                if relation == .domainTopic && up == nil { up = target }
+            }
+            guard let next = up else { break }
+            if let loop = chain.firstIndex(of: next) { return chain[loop...].min()! }
+            chain.append(next)
+        }
+        return chain[chain.count - 1]
+    }
+
     /// Calls `body` with each pointer of the synset at `id` (relation, target, source and target word numbers),
     /// straight from the data line: no strings are made.
     func forEachPointer(of id: SynsetID, _ body: (WordNetRelation, SynsetID, Int, Int) -> Void) {
