@@ -14,7 +14,6 @@ public struct SenseSelector: Sendable {
     /// Lemmas of gloss and context words, looked up once per selector (glosses repeat the same words).
     private let lemmaMemo = LemmaMemo()
     private let signatureMemo = SignatureMemo()
-    private let domainMemo = DomainMemo()
 
     public init(wordNet: WordNet) {
         self.wordNet = wordNet
@@ -187,7 +186,13 @@ public struct SenseSelector: Sendable {
         for w in words where !w.lemma.contains(" ") {
             let zipf = WordFrequencies.shared.zipf(of: w.lemma)
             weights[w.lemma] = min(1, max(0.1, (6 - zipf) / 2.5))
-            guard !StopWords.english.contains(w.lemma), wordNet.isKnown(w.lemma) else { continue }
+        }
+        // The domain profile: over the document's `domainProfileLemmas` commonest content lemmas (all of a lesson
+        // script; a long text's topic shows in its repeated words, and the cost stays bounded).
+        let content = words.filter { !$0.lemma.contains(" ") && !StopWords.english.contains($0.lemma) && wordNet.isKnown($0.lemma) }
+        let profiled = content.count <= SenseSelector.domainProfileLemmas ? content
+            : Array(content.sorted { ($0.count, $1.lemma) > ($1.count, $0.lemma) }.prefix(SenseSelector.domainProfileLemmas))
+        for w in profiled {
             counted += 1
             for (domain, share) in domainShares(of: w.lemma) {
                 lean[domain, default: 0] += share
@@ -196,7 +201,7 @@ public struct SenseSelector: Sendable {
         }
         var expected: [SynsetID: Double] = [:]
         if !lean.isEmpty {
-            let baseline = domainBaseline()
+            let baseline = SenseSelector.domainBaseline
             for d in lean.keys { expected[d] = (baseline[d] ?? 0) * Double(counted) }
         }
         var context = DocumentContext(weights: weights, domainLean: lean, domainLemmas: lemmas)
@@ -204,40 +209,26 @@ public struct SenseSelector: Sendable {
         return context
     }
 
-    /// How much of a lemma falls in each topic domain: its senses (every part of speech) in the domain over all its
-    /// senses (counting senses, not SemCor tags: computing senses are rarely tagged, and on the development sets
-    /// tag-weighted shares did worse). Memoised per selector.
-    func domainShares(of lemma: String) -> [SynsetID: Double] {
-        if let known = domainMemo.entries.withLock({ $0[lemma] }) { return known }
-        let key = WordNet.key(lemma)
-        var total = 0.0
-        var shares: [SynsetID: Double] = [:]
-        for pos in PartOfSpeech.allCases {
-            let ids = wordNet.synsetIDs(ofKey: key, pos: pos)
-            guard !ids.isEmpty else { continue }
-            for id in ids {
-                let weight = 1.0
-                total += weight
-                for domain in wordNet.topicDomains(of: id) { shares[domain, default: 0] += weight }
-            }
-        }
-        if total > 0 { for d in shares.keys { shares[d]! /= total } }
-        domainMemo.entries.withLock { $0[lemma] = shares }
-        return shares
-    }
-
-    final class DomainMemo: Sendable {
-        let entries = Mutex<[String: [SynsetID: Double]]>([:])
-    }
+    /// How much of a lemma falls in each topic domain (`WordNet.topicDomainShares`, cached by WordNet).
+    func domainShares(of lemma: String) -> [SynsetID: Double] { wordNet.topicDomainShares(of: lemma) }
 
     /// The general baseline: each domain's mean share per lemma over the `baselineWords` commonest English words
-    /// (wordfreq's ranking, stop words left out). Made once per process and WordNet (a few milliseconds).
-    static let baselines = Mutex<[ObjectIdentifier: [SynsetID: Double]]>([:])
+    /// (wordfreq's ranking, stop words left out), from the shipped table (`domainBaselineTable`, made by
+    /// `computeDomainBaseline`).
     static let baselineWords = 3000
+    static let domainProfileLemmas = 500
+    static let domainBaseline: [SynsetID: Double] = {
+        var out: [SynsetID: Double] = [:]
+        for (key, value) in domainBaselineTable {
+            let parts = key.split(separator: "-")
+            guard parts.count == 2, let offset = Int(parts[0]), let pos = PartOfSpeech.allCases.first(where: { String($0.wordNetCode) == parts[1] }) else { continue }
+            out[SynsetID(offset: offset, pos: pos)] = value
+        }
+        return out
+    }()
 
-    func domainBaseline() -> [SynsetID: Double] {
-        let id = ObjectIdentifier(wordNet)
-        if let known = SenseSelector.baselines.withLock({ $0[id] }) { return known }
+    /// The baseline computed from WordNet and the frequency list (about 30k synsets read): what the table holds.
+    func computeDomainBaseline() -> [SynsetID: Double] {
         var sums: [SynsetID: Double] = [:]
         var n = 0
         for entry in WordFrequencies.shared.ranked where !StopWords.english.contains(entry.word) {
@@ -247,7 +238,6 @@ public struct SenseSelector: Sendable {
             if n == SenseSelector.baselineWords { break }
         }
         for d in sums.keys { sums[d]! /= Double(max(1, n)) }
-        SenseSelector.baselines.withLock { $0[id] = sums }
         return sums
     }
 

@@ -116,6 +116,15 @@ struct SenseCase: Sendable {
         #expect(alone.gloss.contains("architectural product"))
     }
 
+    /// The shipped baseline table (`DomainBaseline.swift`) is what the computation gives on this WordNet.
+    @Test func domainBaselineTableMatchesTheComputation() {
+        let computed = selector.computeDomainBaseline()
+        #expect(computed.count == SenseSelector.domainBaseline.count)
+        for (domain, value) in computed {
+            #expect(abs((SenseSelector.domainBaseline[domain] ?? -1) - value) < 1e-6, "\(domain)")
+        }
+    }
+
     @Test func withoutOverlapTheMostFrequentSense() throws {
         let sense = try #require(selector.sense(of: "dog", forms: ["dog"], context: "Zzz qqq.", document: .empty))
         #expect(sense.gloss == sharedWordNet.definition(of: "dog", pos: .noun))
