@@ -184,6 +184,8 @@ public final class WordNet: Sendable {
     let data: [Data]             // per pos index, memory-mapped
     /// What `areRelated` needs of a word, computed once per word: generating a quiz asks about the same words often.
     private let relativesCache = Mutex<[String: Relatives]>([:])
+    private let domainSharesCache = Mutex<[String: [SynsetID: Double]]>([:])
+    private let topicDomainsCache = Mutex<[SynsetID: [SynsetID]]>([:])
 
     struct Relatives: Sendable {
         var lemmas: Set<String>
@@ -586,6 +588,62 @@ public final class WordNet: Sendable {
             while i < p.count, UTF8Bytes.isDigit(p[i]) { v = v * 10 + Int(p[i] - 0x30); i += 1; digits += 1 }
             return digits > 0 ? v : nil
         }
+    }
+
+    /// The topic domains of the synset at `id` (its `;c` pointers: "computer science" for the program sense of
+    /// "argument"), each taken up to its broadest domain (a domain synset may itself have a `;c` domain), read
+    /// read from the data line once and cached per instance. Empty for most synsets.
+    public func topicDomains(of id: SynsetID) -> [SynsetID] {
+        if let cached = topicDomainsCache.withLock({ $0[id] }) { return cached }
+        var out: [SynsetID] = []
+        forEachPointer(of: id) { relation, target, _, _ in
+            guard relation == .domainTopic else { return }
+            let root = broadestDomain(target)
+            if !out.contains(root) { out.append(root) }
+        }
+        topicDomainsCache.withLock { $0[id] = out }
+        return out
+    }
+
+    /// How much of a lemma falls in each topic domain: its senses (every part of speech) in the domain — their own
+    /// `topicDomains`, else their direct hypernyms' — over all its senses (senses counted, not SemCor tags:
+    /// computing senses are rarely tagged). Cached per instance, like `relatives`.
+    public func topicDomainShares(of lemma: String) -> [SynsetID: Double] {
+        let key = WordNet.key(lemma)
+        if let cached = domainSharesCache.withLock({ $0[key] }) { return cached }
+        var total = 0.0
+        var shares: [SynsetID: Double] = [:]
+        for id in synsetIDs(ofKey: key, pos: nil) {
+            total += 1
+            var domains = topicDomains(of: id)
+            if domains.isEmpty {
+                forEachPointer(of: id) { relation, target, _, _ in
+                    guard relation == .hypernym || relation == .instanceHypernym else { return }
+                    for d in topicDomains(of: target) where !domains.contains(d) { domains.append(d) }
+                }
+            }
+            for domain in domains { shares[domain, default: 0] += 1 }
+        }
+        if total > 0 { for d in shares.keys { shares[d]! /= total } }
+        domainSharesCache.withLock { $0[key] = shares }
+        return shares
+    }
+
+    /// A domain synset's broadest topic domain: its `;c` pointers followed up (at most four steps); when they
+    /// loop ("computer science" and "computer" are each other's domain) the smallest id of the loop, so every
+    /// way into it ends at the same synset.
+    func broadestDomain(_ id: SynsetID) -> SynsetID {
+        var chain = [id]
+        for _ in 0..<4 {
+            var up: SynsetID?
+            forEachPointer(of: chain[chain.count - 1]) { relation, target, _, _ in
+                if relation == .domainTopic && up == nil { up = target }
+            }
+            guard let next = up else { break }
+            if let loop = chain.firstIndex(of: next) { return chain[loop...].min()! }
+            chain.append(next)
+        }
+        return chain[chain.count - 1]
     }
 
     /// Calls `body` with each pointer of the synset at `id` (relation, target, source and target word numbers),

@@ -102,6 +102,29 @@ struct SenseCase: Sendable {
         #expect(machine.gloss.contains("lifts and moves heavy objects"))
     }
 
+    /// Issue 14, document domain: a real sentence of a development text (Debian's base-files FAQ, scripts/data).
+    /// The FAQ leans to WordNet's computer-science domain ("code", "directory", "package", "upgrade" …), so
+    /// "architecture" is the computer's, not the building's (the first sense, chosen before the domain signal).
+    @Test func architectureInAComputingDocumentIsTheComputersArchitecture() throws {
+        let text = try String(contentsOf: SenseEvaluationTests.root.appendingPathComponent("scripts/data/base-files-faq.txt"), encoding: .utf8)
+        let document = selector.documentContext(analyzer.analyze(text).words)
+        let sentence = "Packages uploaded for unstable reach testing after ten days, provided they are built for every released architecture, have no RC-bugs and their dependencies may be met in testing."
+        let sense = try #require(selector.sense(of: "architecture", forms: ["architecture"], context: sentence, document: document))
+        #expect(sense.gloss.contains("computer's hardware"))
+        // The same sentence with no document: the first sense.
+        let alone = try #require(selector.sense(of: "architecture", forms: ["architecture"], context: sentence))
+        #expect(alone.gloss.contains("architectural product"))
+    }
+
+    /// The shipped baseline table (`DomainBaseline.swift`) is what the computation gives on this WordNet.
+    @Test func domainBaselineTableMatchesTheComputation() {
+        let computed = selector.computeDomainBaseline()
+        #expect(computed.count == SenseSelector.domainBaseline.count)
+        for (domain, value) in computed {
+            #expect(abs((SenseSelector.domainBaseline[domain] ?? -1) - value) < 1e-6, "\(domain)")
+        }
+    }
+
     @Test func withoutOverlapTheMostFrequentSense() throws {
         let sense = try #require(selector.sense(of: "dog", forms: ["dog"], context: "Zzz qqq.", document: .empty))
         #expect(sense.gloss == sharedWordNet.definition(of: "dog", pos: .noun))

@@ -10,7 +10,9 @@ struct WordTestStage: Stage {
     /// 8: word entries have stable IDs (`ReviewID`) and the teacher's review decisions are applied.
     /// 9: senses keep WordNet's first sense unless the text clearly points elsewhere; part-of-speech rules for "not",
     /// "such", "please", "who", determiner + adjective + noun and a verb at the end of a clause (issue 14).
-    let version = 9
+    /// 10: a sense in a WordNet topic domain the whole document clearly leans to gains a bonus (issue 14, document
+    /// domain: "architecture" and "package" in a computing text).
+    let version = 10
     var options: WritableKeyPath<PipelineConfig, WordTestOptions> { \.wordtest }
     let reads = StageReads.upstreamResult
     let readsReviews = true
