@@ -214,7 +214,7 @@ public struct SenseSelector: Sendable {
         // script; a long text's topic shows in its repeated words, and the cost stays bounded).
         let content = words.filter { !$0.lemma.contains(" ") && !StopWords.english.contains($0.lemma) && wordNet.isKnown($0.lemma) }
         let profiled = content.count <= SenseSelector.domainProfileLemmas ? content
-            : Array(content.sorted { ($0.count, $1.lemma) > ($1.count, $0.lemma) }.prefix(SenseSelector.domainProfileLemmas))
+            : Self.commonest(content, SenseSelector.domainProfileLemmas)
         for w in profiled {
             counted += 1
             for (domain, share) in domainShares(of: w.lemma) {
@@ -230,6 +230,14 @@ public struct SenseSelector: Sendable {
         var context = DocumentContext(weights: weights, domainLean: lean, domainLemmas: lemmas)
         context.domainExpected = expected
         return context
+    }
+
+    /// The `limit` most frequent of `words` (ties by lemma), most frequent first. Only the words at or above the
+    /// `limit`-th count are sorted: a long text has tens of thousands of lemmas.
+    static func commonest(_ words: [WordOccurrence], _ limit: Int) -> [WordOccurrence] {
+        let counts = words.map(\.count).sorted(by: >)
+        let threshold = counts[min(limit, counts.count) - 1]
+        return Array(words.filter { $0.count >= threshold }.sorted { ($0.count, $1.lemma) > ($1.count, $0.lemma) }.prefix(limit))
     }
 
     /// How much of a lemma falls in each topic domain (`WordNet.topicDomainShares`, cached by WordNet).
