@@ -495,7 +495,7 @@ struct LectureQuestionMaker: Sendable {
     /// another item asks about already), and has no small-course fallback.
     func titlePoolQuestion(_ topic: TopicContext, secondPoint: String? = nil) -> PoolQuestion? {
         guard let key = secondPoint ?? topic.keySentence, !FactFinder.isQuestion(key), let validator else { return nil }
-        let secondPoint = secondPoint != nil
+        let isSecondPoint = secondPoint != nil
         let lowerKey = key.lowercased()
         var options = [topic.title]
         var keys: Set<String> = [validator.normalise(topic.title)]
@@ -513,7 +513,7 @@ struct LectureQuestionMaker: Sendable {
             let plainKey = QuestionValidator.comparisonKey(other.title)
             if !keys.contains(key), plainKeys.insert(plainKey).inserted { keys.insert(key); options.append(other.title) }
         }
-        guard options.count == 4 else { return secondPoint ? nil : sentencePoolQuestion(topic, key: key, validator: validator) }
+        guard options.count == 4 else { return isSecondPoint ? nil : sentencePoolQuestion(topic, key: key, validator: validator) }
         options = options.seededShuffle(seed: "title-order|" + topic.id)
         let answerIndex = options.firstIndex(of: topic.title)!
         let quote = "“\(topic.title)” says: “\(key)”"
@@ -522,10 +522,10 @@ struct LectureQuestionMaker: Sendable {
             options: options, answerIndex: answerIndex, explanation: quote, level: 1,
             optionOrigins: options.map { $0 == topic.title ? OptionOrigin.answer : OptionOrigin.courseTopic })
         guard validator.problems(question, source: topic.titledSource).isEmpty else { return nil }
-        return PoolQuestion(id: StableID.make(topic.id, "pool", secondPoint ? "title-second" : "title"), topicId: topic.id,
+        return PoolQuestion(id: StableID.make(topic.id, "pool", isSecondPoint ? "title-second" : "title"), topicId: topic.id,
                             renderings: [.init(level: 1, format: .multipleChoice, prompt: question.stem, options: options,
                                                answerIndex: answerIndex, expectedAnswer: topic.title, explanation: quote)]
-                                + (secondPoint ? Self.secondPointRenderings(topic, point: key, quote: quote)
+                                + (isSecondPoint ? Self.secondPointRenderings(topic, point: key, quote: quote)
                                                : Self.mainIdeaRenderings(topic, key: key, quote: quote)))
     }
 

@@ -95,7 +95,8 @@ extension LectureQuestionMaker {
         }
         var seen = Set<String>()
         return out.filter { sentence in
-            FactFinder.usable(sentence) && isFinishedStatement(sentence) && (8...32).contains(FactFinder.wordCount(sentence))
+            FactFinder.usable(sentence) && isFinishedStatement(sentence)
+                && StatementQuestionMaker.statementWords.contains(FactFinder.wordCount(sentence))
                 && seen.insert(sentence).inserted
         }
     }

@@ -42,9 +42,10 @@ struct StatementQuestionMaker {
     func questions(from facts: WorksheetFacts, idPrefix: String) -> [MadeQuestion] {
         var made: [(MadeQuestion, Int)] = []
         for (index, sentence) in facts.sentences.enumerated() {
-            let clauseFirst = Tokenizer.words(in: sentence).count > Self.clauseFirstWords
+            let wordCount = Tokenizer.words(in: sentence).count
+            let clauseFirst = wordCount > Self.clauseFirstWords
             var statements: [(text: String, key: String)] = []
-            if Self.statementWords.contains(Tokenizer.words(in: sentence).count) { statements.append((sentence, "statement|\(index)")) }
+            if Self.statementWords.contains(wordCount) { statements.append((sentence, "statement|\(index)")) }
             for (number, clause) in StandaloneClauses.cuts(of: sentence, words: Self.statementWords).enumerated() {
                 statements.append((clause.prefix(1).uppercased() + clause.dropFirst(), "statement|\(index)|\(number)"))
             }

@@ -102,9 +102,8 @@ public struct SenseSelector: Sendable {
     /// escapes to", "volcanoes form near"); after an adjective-only word a noun.
     func partsOfSpeechAndCue(of lemma: String, forms: [String], context: String) -> (parts: [PartOfSpeech], cued: Bool) {
         let key = WordNet.key(lemma)
-        var available = PartOfSpeech.allCases.filter { wordNet.senseCount(of: key, pos: $0) > 0 }
+        let available = partsOfSpeech(ofKey: key)
         guard !available.isEmpty else { return ([], false) }
-        available.sort { wordNet.frequency(of: key, pos: $0) > wordNet.frequency(of: key, pos: $1) }
         let tokens = Tokenizer.words(in: context).map { $0.text.lowercased() }
         let formSet = Set(forms.map { $0.lowercased() } + [lemma.lowercased()])
         guard let at = tokens.firstIndex(where: { formSet.contains($0) }) else { return (available, false) }
@@ -116,11 +115,16 @@ public struct SenseSelector: Sendable {
     /// bracket" a noun. The same rules as `partsOfSpeech`, for one occurrence of a word that may occur twice.
     public func cuedPartOfSpeech(of lemma: String, tokens: [String], at position: Int) -> PartOfSpeech? {
         let key = WordNet.key(lemma)
-        var available = PartOfSpeech.allCases.filter { wordNet.senseCount(of: key, pos: $0) > 0 }
+        let available = partsOfSpeech(ofKey: key)
         guard !available.isEmpty, tokens.indices.contains(position) else { return nil }
-        available.sort { wordNet.frequency(of: key, pos: $0) > wordNet.frequency(of: key, pos: $1) }
         let (parts, cued) = partsOfSpeechAndCue(key: key, available: available, tokens: tokens, at: position)
         return cued ? parts.first : nil
+    }
+
+    /// The parts of speech WordNet has senses of the word in, the most frequent (SemCor) first.
+    func partsOfSpeech(ofKey key: String) -> [PartOfSpeech] {
+        PartOfSpeech.allCases.filter { wordNet.senseCount(of: key, pos: $0) > 0 }
+            .sorted { wordNet.frequency(of: key, pos: $0) > wordNet.frequency(of: key, pos: $1) }
     }
 
     func partsOfSpeechAndCue(key: String, available: [PartOfSpeech], tokens: [String], at: Int) -> (parts: [PartOfSpeech], cued: Bool) {
@@ -191,11 +195,13 @@ public struct SenseSelector: Sendable {
         public var domainLean: [SynsetID: Double]
         public var domainLemmas: [SynsetID: Int]
         /// The lean a general English text of the same number of lemmas would have (`domainBaseline`).
-        public var domainExpected: [SynsetID: Double] = [:]
-        public init(weights: [String: Double] = [:], domainLean: [SynsetID: Double] = [:], domainLemmas: [SynsetID: Int] = [:]) {
+        public var domainExpected: [SynsetID: Double]
+        public init(weights: [String: Double] = [:], domainLean: [SynsetID: Double] = [:], domainLemmas: [SynsetID: Int] = [:],
+                    domainExpected: [SynsetID: Double] = [:]) {
             self.weights = weights
             self.domainLean = domainLean
             self.domainLemmas = domainLemmas
+            self.domainExpected = domainExpected
         }
         public static let empty = DocumentContext()
     }
@@ -205,7 +211,6 @@ public struct SenseSelector: Sendable {
         weights.reserveCapacity(words.count)
         var lean: [SynsetID: Double] = [:]
         var lemmas: [SynsetID: Int] = [:]
-        var counted = 0
         for w in words where !w.lemma.contains(" ") {
             let zipf = WordFrequencies.shared.zipf(of: w.lemma)
             weights[w.lemma] = min(1, max(0.1, (6 - zipf) / 2.5))
@@ -216,7 +221,6 @@ public struct SenseSelector: Sendable {
         let profiled = content.count <= SenseSelector.domainProfileLemmas ? content
             : Self.commonest(content, SenseSelector.domainProfileLemmas)
         for w in profiled {
-            counted += 1
             for (domain, share) in domainShares(of: w.lemma) {
                 lean[domain, default: 0] += share
                 lemmas[domain, default: 0] += 1
@@ -225,11 +229,9 @@ public struct SenseSelector: Sendable {
         var expected: [SynsetID: Double] = [:]
         if !lean.isEmpty {
             let baseline = SenseSelector.domainBaseline
-            for d in lean.keys { expected[d] = (baseline[d] ?? 0) * Double(counted) }
+            for d in lean.keys { expected[d] = (baseline[d] ?? 0) * Double(profiled.count) }
         }
-        var context = DocumentContext(weights: weights, domainLean: lean, domainLemmas: lemmas)
-        context.domainExpected = expected
-        return context
+        return DocumentContext(weights: weights, domainLean: lean, domainLemmas: lemmas, domainExpected: expected)
     }
 
     /// The `limit` most frequent of `words` (ties by lemma), most frequent first. Only the words at or above the

@@ -592,7 +592,7 @@ public final class WordNet: Sendable {
 
     /// The topic domains of the synset at `id` (its `;c` pointers: "computer science" for the program sense of
     /// "argument"), each taken up to its broadest domain (a domain synset may itself have a `;c` domain), read
-    /// read from the data line once and cached per instance. Empty for most synsets.
+    /// from the data line once and cached per instance. Empty for most synsets.
     public func topicDomains(of id: SynsetID) -> [SynsetID] {
         if let cached = topicDomainsCache.withLock({ $0[id] }) { return cached }
         var out: [SynsetID] = []
