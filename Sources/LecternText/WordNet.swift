@@ -186,6 +186,10 @@ public final class WordNet: Sendable {
     private let relativesCache = Mutex<[String: Relatives]>([:])
     private let domainSharesCache = Mutex<[String: [SynsetID: Double]]>([:])
     private let topicDomainsCache = Mutex<[SynsetID: [SynsetID]]>([:])
+    /// Morphy results and parsed synsets, kept for the process: the analyzer, the sense selector and the question
+    /// makers ask for the same words and senses, and a pipeline asks again for every script.
+    private let candidatesCache = Mutex<[String: [Candidate]]>(Dictionary(minimumCapacity: 1 << 16))
+    private let synsetCache = Mutex<[SynsetID: Synset]>([:])
 
     struct Relatives: Sendable {
         var lemmas: Set<String>
@@ -389,16 +393,24 @@ public final class WordNet: Sendable {
         [],
     ]
 
-    struct Candidate {
+    struct Candidate: Sendable {
         var lemma: String       // WordNet form (underscores)
         var pos: PartOfSpeech
         var frequency: Int
     }
 
+    /// `morphy(_:)` of a key, computed once per process.
+    func candidates(ofKey w: String) -> [Candidate] {
+        if let cached = candidatesCache.withLock({ $0[w] }) { return cached }
+        let out = morphy(w)
+        candidatesCache.withLock { $0[w] = out }
+        return out
+    }
+
     /// Morphy over every part of speech: for each, the exception list's base forms (if the word is an
     /// exception), the word itself, then the detachment rules (only if it was not an exception) — keeping
     /// only forms present in that part of speech's index.
-    func candidates(ofKey w: String) -> [Candidate] {
+    private func morphy(_ w: String) -> [Candidate] {
         var out: [Candidate] = []
         let exc = exceptions[w]
         let own = records[w]
@@ -563,9 +575,12 @@ public final class WordNet: Sendable {
 
     /// Reads and parses the synset at `id` (nil if the offset is not the start of a synset line).
     public func synset(_ id: SynsetID) -> Synset? {
-        data[id.pos.index].withUnsafeBytes { raw -> Synset? in
+        if let cached = synsetCache.withLock({ $0[id] }) { return cached }
+        let parsed = data[id.pos.index].withUnsafeBytes { raw -> Synset? in
             WordNet.parseSynset(raw.bindMemory(to: UInt8.self), id: id, gloss: true)
         }
+        if let parsed { synsetCache.withLock { $0[id] = parsed } }
+        return parsed
     }
 
     /// The synset at `id` without its gloss and examples (empty): what relation walks need, at a fraction of the
@@ -780,8 +795,9 @@ public final class WordNet: Sendable {
     static func splitGloss(_ text: String) -> (String, [String]) {
         var definition: [Substring] = []
         var examples: [String] = []
-        for part in text.split(separator: ";", omittingEmptySubsequences: true) {
-            let t = trimSpaces(part)
+        // Split on the byte: a Character split is a third of a synset parse.
+        for part in text.utf8.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: true) {
+            let t = trimSpaces(Substring(part))
             if t.first == "\"" {
                 var ex = t.dropFirst()
                 if let close = ex.lastIndex(of: "\"") { ex = ex[..<close] }
