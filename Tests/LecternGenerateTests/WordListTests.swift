@@ -132,6 +132,31 @@ private let wordNet = try! WordNet.shared()
         }
     }
 
+    /// On real text (GNU's maintainers' guide, chapters 4-5), a word whose sense the text does not clearly point to
+    /// keeps its definition and confidence in the list but gets no test question; the teacher's own definition makes
+    /// the sense certain and the word askable.
+    @Test func doubtfulSensesAreListedNotAskedUntilTheTeacherDefinesThem() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("scripts/data/gnu-maintain-4-5.txt"), encoding: .utf8)
+        let analysis = TextAnalyzer(wordNet: wordNet).analyze(text)
+        let builder = WordListBuilder(wordNet: wordNet, options: WordTestOptions())
+        let source = SourceRef(path: "t.txt", sha256: "x")
+        let bundle = builder.build(analysis: analysis, id: "gm", source: source)
+        func asked(_ bundle: WordListBundle) -> Set<String> {
+            Set(bundle.tests.flatMap(\.questions).map { $0.options[$0.answerIndex] })
+        }
+        let doubtful = bundle.words.filter { $0.definition != nil && $0.senseConfidence != .high }
+        #expect(doubtful.count >= 3)
+        #expect(asked(bundle).isDisjoint(with: doubtful.map(\.word)))
+        #expect(!asked(bundle).isEmpty)
+        // Corrected by the teacher, each doubtful word is certain and asked (the options come from the same list).
+        let decisions = Dictionary(uniqueKeysWithValues: doubtful.map { ($0.id!, WordDecision(definition: "the sense the teacher means")) })
+        let reviewed = builder.build(analysis: analysis, id: "gm", source: source, reviews: ReviewDecisions(words: decisions))
+        let corrected = reviewed.words.filter { decisions[$0.id!] != nil }
+        #expect(corrected.allSatisfy { $0.senseConfidence == .high && $0.definition == "the sense the teacher means" })
+        #expect(!asked(reviewed).isDisjoint(with: corrected.map(\.word)))
+    }
+
     @Test func deterministic() {
         let text = "The committee postponed the meeting because the chairman was ill. The members agreed to reschedule it next week."
         #expect(build(text) == build(text))
@@ -161,11 +186,15 @@ private let wordNet = try! WordNet.shared()
         let questions = bundle.tests.flatMap(\.questions)
         #expect(questions.allSatisfy { validator.problems($0).isEmpty })
         let answerable = bundle.words.filter { entry in
-            guard let definition = entry.definition else { return false }
+            guard entry.senseConfidence == .high, let definition = entry.definition else { return false }
             let stemLemmas = Set(Tokenizer.words(in: definition).map { validator.normalise($0.text) })
             return !stemLemmas.contains(validator.normalise(entry.word))
         }
         #expect(bundle.words.count == 500)
         #expect(questions.count * 100 >= answerable.count * 95, "\(questions.count) questions for \(answerable.count) answerable words")
+        // A sense the text does not clearly point to is shown in the list, never asked as the one right meaning.
+        let doubtful = Set(bundle.words.filter { $0.definition != nil && $0.senseConfidence != .high }.map(\.word))
+        #expect(doubtful.count > 10)
+        #expect(questions.allSatisfy { !doubtful.contains($0.options[$0.answerIndex]) })
     }
 }
