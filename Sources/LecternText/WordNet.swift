@@ -399,11 +399,12 @@ public final class WordNet: Sendable {
         var frequency: Int
     }
 
-    /// `morphy(_:)` of a key, computed once per process.
+    /// `morphy(_:)` of a key, computed once per process for the forms WordNet knows (only those: the cache stays
+    /// bounded by WordNet's inflected forms, whatever names, numbers and OCR noise the texts bring).
     func candidates(ofKey w: String) -> [Candidate] {
         if let cached = candidatesCache.withLock({ $0[w] }) { return cached }
         let out = morphy(w)
-        candidatesCache.withLock { $0[w] = out }
+        if !out.isEmpty { candidatesCache.withLock { $0[w] = out } }
         return out
     }
 
