@@ -408,7 +408,7 @@ public struct SenseSelector: Sendable {
             if ranks[i] == 0 && tagCounts[i] > 0 && !foreignTopic { score += SenseSelector.firstSenseBonus }
             if compoundSynsets.contains(synset.id) { score += 2 * SenseSelector.sentenceWeight }
             let gloss = glossWords(of: synset)
-            let sentence = Self.lemmas(gloss, excluding: exclude).intersection(contextLemmas).count
+            let sentence = Self.sharedLemmaCount(gloss, contextLemmas, excluding: exclude)
             score += Double(sentence) * SenseSelector.sentenceWeight
             if !document.weights.isEmpty {
                 var shared = 0.0
@@ -476,6 +476,17 @@ public struct SenseSelector: Sendable {
     /// The lemmas of `words`, leaving out any whose word or lemma is in `excluding`.
     static func lemmas(_ words: [ContentWord], excluding: Set<String>) -> Set<String> {
         Set(words.lazy.filter { !excluding.contains($0.lower) && !excluding.contains($0.lemma) }.map(\.lemma))
+    }
+
+    /// How many distinct lemmas of `words` (leaving out any whose word or lemma is in `excluding`) are in `lemmas`:
+    /// `lemmas(words, excluding:).intersection(lemmas).count` without building the set (a fifth of a sense choice).
+    static func sharedLemmaCount(_ words: [ContentWord], _ lemmas: Set<String>, excluding: Set<String>) -> Int {
+        var shared: [String] = []
+        for word in words where lemmas.contains(word.lemma) && !excluding.contains(word.lower)
+            && !excluding.contains(word.lemma) && !shared.contains(word.lemma) {
+            shared.append(word.lemma)
+        }
+        return shared.count
     }
 
     /// Content-word lemmas of a text (stop words, numbers and `excluding` left out).
