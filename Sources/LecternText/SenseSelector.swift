@@ -50,6 +50,16 @@ public struct SenseSelector: Sendable {
         return !readings.isEmpty && readings.allSatisfy { $0.pos == .noun && $0.lemma != token }
     }
 
+    /// A word whose readings include a noun and whose commonest reading (SemCor) is one: "rock", "volcanoes", not
+    /// "free" (a noun only in "the free").
+    func isMostlyNoun(_ token: String) -> Bool {
+        let readings = wordNet.lemmas(of: token)
+        guard readings.contains(where: { $0.pos == .noun }) else { return false }
+        func count(_ pos: PartOfSpeech) -> Int { readings.filter { $0.pos == pos }.map { wordNet.frequency(of: $0.lemma, pos: pos) }.max() ?? 0 }
+        let noun = count(.noun)
+        return [PartOfSpeech.verb, .adjective, .adverb].allSatisfy { count($0) <= noun }
+    }
+
     /// A word WordNet knows only as an adjective ("volcanic soil"): the next word is a noun.
     func isAdjectiveOnly(_ token: String) -> Bool {
         guard token.count > 2, !StopWords.english.contains(token) else { return false }
@@ -66,6 +76,11 @@ public struct SenseSelector: Sendable {
     static let quantifiers: Set<String> = [
         "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "many", "several", "few", "both", "most",
         "such", "other",
+    ]
+
+    /// Participles that work as prepositions ("free according to", "files including"): not a verb after the word.
+    static let participlePrepositions: Set<String> = [
+        "according", "including", "regarding", "concerning", "following", "considering", "excluding", "given", "owing",
     ]
 
     /// Words that start a verb's object noun phrase and never follow a noun directly.
@@ -138,7 +153,7 @@ public struct SenseSelector: Sendable {
         let beforePrevious = at > 1 ? tokens[at - 2] : ""
         let next = at + 1 < tokens.count ? tokens[at + 1] : ""
         let nextReadings = readings(next)
-        let nextIsVerb = isVerbParticiple(next) || (nextReadings == [.verb])
+        let nextIsVerb = !SenseSelector.participlePrepositions.contains(next) && (isVerbParticiple(next) || nextReadings == [.verb])
         var cue: PartOfSpeech?
         if previous == "that", can.contains(.verb), SenseSelector.objectStarters.contains(next) {
             // "covers that bracket the Document": a relative "that", then a verb and its object; a noun after the
@@ -164,12 +179,12 @@ public struct SenseSelector: Sendable {
         } else if surface.hasSuffix("ly") && !key.hasSuffix("ly") {
             cue = .adverb
         } else if at > 0, can.contains(.verb), SenseSelector.clauseFollowers.contains(next) || next.isEmpty,
-                  readings(previous).contains(.noun), !StopWords.english.contains(previous),
+                  isMostlyNoun(previous), !StopWords.english.contains(previous),
                   readings(beforePrevious) != [.verb],
                   surface != key ? surface.hasSuffix("s") : isPluralNoun(previous) {
             // "molten rock escapes to the surface", "most volcanoes form near the edges", "the distribution works.":
             // after a noun subject and before a preposition, a determiner or the end, a verb; not after a verb's
-            // first object ("deny users access to").
+            // first object ("deny users access to") nor after a word that is mostly an adjective ("non-free works on").
             cue = .verb
         } else if at > 1, StopWords.determiners.contains(beforePrevious), readings(previous).contains(.adjective) {
             // "your final act": determiner, adjective, noun.

@@ -337,6 +337,12 @@ public struct TextAnalyzer: Sendable {
     }
 
     private static let clitics = ["'s", "'ll", "'re", "'ve", "'d", "'m", "n't"]
+    /// Prefixes written with a hyphen that WordNet also lists as words of another meaning ("non", "anti", "sub" a
+    /// submarine, "pre", "post" the mail).
+    static let boundPrefixes: Set<String> = [
+        "non", "anti", "semi", "multi", "pre", "post", "sub", "co", "re", "un", "inter", "pro", "micro", "mini", "pseudo",
+        "quasi", "ultra", "mega", "meta", "neo",
+    ]
 
     /// Lemmas of one lower-case form: usually one, none for stop words and non-words, one per known part
     /// of an unknown hyphenated word. Each is (lemma, surface form as counted).
@@ -355,7 +361,10 @@ public struct TextAnalyzer: Sendable {
             return []
         }
         if form.utf8.contains(0x2D) {
-            return form.split(separator: "-").flatMap { lemmas(ofForm: String($0), nounContext: false) }
+            let parts = form.split(separator: "-")
+            // A bound prefix is not a word of the text: "non-free" is about "free", not the adverb "non".
+            let words = parts.count > 1 && TextAnalyzer.boundPrefixes.contains(String(parts[0])) ? parts.dropFirst() : parts[...]
+            return words.flatMap { lemmas(ofForm: String($0), nounContext: false) }
         }
         return []
     }

@@ -137,6 +137,16 @@ import LecternModel
         #expect(first("price", "price", "When we speak of free software, we are referring to freedom, not price.") == .noun)
         #expect(first("modify", "modify", "You must not modify the notice.") == .verb)
         #expect(first("abuse", "abuse", "The systematic pattern of such abuse occurs in the area of products for individuals to use.") == .noun)
+        // "according to" is a preposition, not a verb after an adverb (the Debian Social Contract).
+        #expect(first("free", "free", "We promise that the Debian system and all its components will be free according to these guidelines.") == .adjective)
+    }
+
+    /// A hyphenated bound prefix is not a word of the text: "non-free" counts "free", never the adverb "non".
+    @Test func boundPrefixesAreNotWords() {
+        let analysis = TextAnalyzer(wordNet: sharedWordNet).analyze("We will support people who create or use both free and non-free works. Some pre-release builds are non-free too.")
+        let lemmas = Set(analysis.words.map(\.lemma))
+        #expect(!lemmas.contains("non") && !lemmas.contains("pre"))
+        #expect(lemmas.contains("free") && lemmas.contains("release"))
     }
 
     /// WordNet's first sense stands unless the sentence or the document clearly point elsewhere (the GNU maintainers'

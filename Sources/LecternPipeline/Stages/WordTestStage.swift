@@ -12,7 +12,8 @@ struct WordTestStage: Stage {
     /// "such", "please", "who", determiner + adjective + noun and a verb at the end of a clause (issue 14).
     /// 10: a sense in a WordNet topic domain the whole document clearly leans to gains a bonus (issue 14, document
     /// domain: "architecture" and "package" in a computing text).
-    /// 11: tests ask only definitions of `high` sense confidence or the teacher's (a teacher's definition is `high`).
+    /// 11: tests ask only definitions of `high` sense confidence or the teacher's (a teacher's definition is `high`);
+    /// "according to" and the like are not verbs, and a verb after a noun subject needs a word that is mostly a noun.
     let version = 11
     var options: WritableKeyPath<PipelineConfig, WordTestOptions> { \.wordtest }
     let reads = StageReads.upstreamResult
