@@ -10,7 +10,8 @@ struct QuizStage: Stage {
     /// 6: questions have stable IDs (`ReviewID`) and the teacher's review decisions are applied; a sense other than
     /// WordNet's first needs plain evidence before it is defined. 7: statements get no opposite after a negation
     /// or a measurement, nor "few"/"no" for "most"/"all" before "of" or "the".
-    let version = 9
+    /// 10: the part-of-speech rules of word test 11 and the words stage's bound prefixes reach the quiz's terms.
+    let version = 10
     var options: WritableKeyPath<PipelineConfig, QuizOptions> { \.quiz }
     let reads = StageReads.upstreamResult
     let readsReviews = true
