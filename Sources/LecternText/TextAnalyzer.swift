@@ -203,6 +203,11 @@ public struct TextAnalyzer: Sendable {
             var previousIsDeterminer = false
             var cursor = Tokenizer.Cursor(p, span.start, span.end)
             while let t = cursor.next() {
+                if TextAnalyzer.startsAddress(p, t, span.end) {
+                    // A web or mail address is not prose: "www", "apache" and "licenses" of a URL are not the text's words.
+                    cursor.i = TextAnalyzer.nextBlank(p, t.end, span.end)
+                    continue
+                }
                 tokens += 1
                 if commaAfter.count > 0 && TextAnalyzer.hasComma(p, previousEnd, t.start) { commaAfter[commaAfter.count - 1] = true }
                 previousEnd = t.end
@@ -296,6 +301,28 @@ public struct TextAnalyzer: Sendable {
         @inline(__always) func cue(_ k: Int) -> SentenceCue { k >= 0 && k < forms.count ? stats[Int(forms[k])].cue : .none }
         if j <= 2 && cue(j + 1) == (commaAfter[j] ? .indefinite : .copula) { return true }
         return cue(j - 1) == .naming || (cue(j - 1) == .asWord && cue(j - 2) == .known)
+    }
+
+    /// Whether the word token `t` starts a URL or mail address: a scheme before "://", a "www." host, or the
+    /// user part before "@".
+    @inline(__always)
+    static func startsAddress(_ p: UnsafeBufferPointer<UInt8>, _ t: Tokenizer.RawToken, _ end: Int) -> Bool {
+        guard t.end < end, !t.isNumber else { return false }
+        switch p[t.end] {
+        case 0x40: return t.end + 1 < end && UTF8Bytes.isASCIILetter(p[t.end + 1])  // user@host
+        case 0x3A: return t.end + 2 < end && p[t.end + 1] == 0x2F && p[t.end + 2] == 0x2F  // scheme://
+        case 0x2E: return t.end - t.start == 3 && p[t.start] | 0x20 == 0x77 && p[t.start + 1] | 0x20 == 0x77
+            && p[t.start + 2] | 0x20 == 0x77  // www.
+        default: return false
+        }
+    }
+
+    /// The index of the first ASCII whitespace byte at or after `from`, or `end`.
+    @inline(__always)
+    static func nextBlank(_ p: UnsafeBufferPointer<UInt8>, _ from: Int, _ end: Int) -> Int {
+        var k = from
+        while k < end && !Whitespace.isASCII(p[k]) { k += 1 }
+        return k
     }
 
     /// Whether the bytes between two tokens hold a comma.

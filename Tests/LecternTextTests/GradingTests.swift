@@ -149,6 +149,17 @@ import LecternModel
         #expect(lemmas.contains("free") && lemmas.contains("release"))
     }
 
+    /// Web and mail addresses are not prose (the Apache License's "http://www.apache.org/licenses/" made "apache" a
+    /// word of the text, then defined as a tribe, though the name is always capitalised in its sentences).
+    @Test func addressesAreNotWords() {
+        let analysis = TextAnalyzer(wordNet: sharedWordNet).analyze(
+            "You may obtain a copy of the Apache License at http://www.apache.org/licenses/LICENSE-2.0 today. "
+            + "Send bug reports to bugs@example.org or visit www.gnu.org/philosophy for more.")
+        let lemmas = Set(analysis.words.map(\.lemma))
+        #expect(lemmas.isDisjoint(with: ["apache", "http", "www", "org", "philosophy", "bugs", "example"]))
+        #expect(lemmas.isSuperset(of: ["copy", "report", "visit"]))
+    }
+
     /// WordNet's first sense stands unless the sentence or the document clearly point elsewhere (the GNU maintainers'
     /// guide); a money text still moves "bank" (bankByContext).
     @Test func firstSenseUnlessTheTextPointsElsewhere() throws {

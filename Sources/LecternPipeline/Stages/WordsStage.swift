@@ -6,7 +6,8 @@ import LecternText
 /// A text script (.txt, .srt, .vtt) → its sentences, words, lemmas and counts.
 struct WordsStage: Stage {
     let id = StageID.words
-    /// 8: a hyphenated bound prefix ("non-free", "pre-release") is not counted as a word.
+    /// 8: a hyphenated bound prefix ("non-free", "pre-release") and the words of web and mail addresses are not
+    /// counted as words.
     let version = 8
     var options: WritableKeyPath<PipelineConfig, WordsOptions> { \.words }
     let reads = StageReads.sourceFile
