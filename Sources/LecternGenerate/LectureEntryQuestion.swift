@@ -15,31 +15,47 @@ extension LectureQuestionMaker {
         var words: Set<String>
     }
 
-    /// Items on the topic's first `limit` entries that make a valid question, when it lists four names or more: the
-    /// distractors come from the same list. An entry described like another one does not single out its name.
+    /// Items on the first `limit` entries that make a valid question, from each of the topic's lists of four names or
+    /// more in turn: the distractors come from the same list. An entry described like another one does not single out
+    /// its name.
     func describedNamePoolQuestions(_ topic: TopicContext, limit: Int) -> [PoolQuestion] {
         guard limit > 0, let validator else { return [] }
-        let entries = Self.entries(of: topic.blocks)
-        guard entries.count >= 4 else { return [] }
         var items: [PoolQuestion] = []
-        for entry in entries where items.count < limit
-            && !entries.contains(where: { $0.name != entry.name && Self.describeAlike(entry, $0) }) {
-            if let item = describedNameItem(entry, among: entries, topic: topic, validator: validator) { items.append(item) }
+        for entries in Self.entryLists(of: topic.blocks) where entries.count >= 4 {
+            for entry in entries where items.count < limit
+                && !entries.contains(where: { $0.name != entry.name && Self.describeAlike(entry, $0) }) {
+                if let item = describedNameItem(entry, among: entries, topic: topic, validator: validator) { items.append(item) }
+            }
         }
         return items
     }
 
-    /// Each paragraph that is only a name, followed by a paragraph of 4–45 words in its first sentence that describes it.
-    static func entries(of blocks: [Block]) -> [Entry] {
-        var out: [Entry] = []
+    /// The topic's lists of names with a description each: its paragraphs that are only a name, each followed by a
+    /// paragraph describing it (rustdoc's item tables), as one list; and each of its lists whose items open with a name
+    /// and a colon or dash ("`highlightjs`: Enables highlighting of source code …", "`Arc`: Atomically Reference-Counted
+    /// pointer, …"). A description is the first sentence after the name, 4–45 words.
+    static func entryLists(of blocks: [Block]) -> [[Entry]] {
+        var pairs: [Entry] = []
+        var lists: [[Entry]] = []
         for (block, next) in zip(blocks, blocks.dropFirst()) {
-            guard let name = listedName(block), next.type == .paragraph, listedName(next) == nil,
-                  let description = SentenceSplitter.split(next.plainText).first,
-                  (4...45).contains(FactFinder.wordCount(description)), !FactFinder.isQuestion(description) else { continue }
-            out.append(Entry(name: name, description: description,
-                             words: LectureBuilder.contentWords(Tokenizer.words(in: description).map(\.text))))
+            if let name = listedName(block), next.type == .paragraph, listedName(next) == nil,
+               let entry = entry(name, describedBy: next.plainText) {
+                pairs.append(entry)
+            }
         }
-        return out
+        for case .list(_, let items) in blocks {
+            lists.append(items.compactMap { item in
+                item.first.flatMap(leadingName).flatMap { entry($0.name, describedBy: $0.rest) }
+            })
+        }
+        return [pairs] + lists
+    }
+
+    private static func entry(_ name: String, describedBy text: String) -> Entry? {
+        guard let description = SentenceSplitter.split(text).first,
+              (4...45).contains(FactFinder.wordCount(description)), !FactFinder.isQuestion(description) else { return nil }
+        return Entry(name: name, description: description,
+                     words: LectureBuilder.contentWords(Tokenizer.words(in: description).map(\.text)))
     }
 
     /// The name of a paragraph that is one link or code run of one word shaped like a name ("BufRead", "read_to_string",
@@ -47,10 +63,23 @@ extension LectureQuestionMaker {
     static func listedName(_ block: Block) -> String? {
         guard case .paragraph(let text, let inlines) = block, inlines.count == 1,
               inlines[0].kind == .link || inlines[0].kind == .code else { return nil }
-        let name = text.trimmingCharacters(in: .whitespaces)
-        guard let first = name.first, first.isLetter, name.count <= 40,
-              name.allSatisfy({ $0.isLetter || $0.isNumber || "_:!.".contains($0) }) else { return nil }
-        return name
+        return nameShaped(text.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// A list item's opening name, in code, a link or bold, and what follows its colon or dash.
+    static func leadingName(_ block: Block) -> (name: String, rest: String)? {
+        guard case .paragraph(let text, let inlines) = block, let first = inlines.first, first.kind != nil,
+              first.kind != .emphasis, text.hasPrefix(first.text), let name = nameShaped(first.text) else { return nil }
+        let after = text.dropFirst(first.text.count)
+        guard let separator = [": ", " - ", " – ", " — "].first(where: { after.hasPrefix($0) }) else { return nil }
+        return (name, String(after.dropFirst(separator.count)))
+    }
+
+    /// `text` when it is one word shaped like a name: a letter first, then letters, digits and `_ : ! .`, 40 at most.
+    private static func nameShaped(_ text: String) -> String? {
+        guard let first = text.first, first.isLetter, text.count <= 40,
+              text.allSatisfy({ $0.isLetter || $0.isNumber || "_:!.".contains($0) }) else { return nil }
+        return text
     }
 
     /// Whether `description` says `name`, or a word made from it ("copying bits" of `Copy`, "the addition operator" of
