@@ -149,6 +149,11 @@ public struct LectureBuilder: Sendable {
         }
         var items = Array(choices.compactMap { kept(maker.poolQuestion($0, topic: context)) }.prefix(poolPerTopic))
         if poolPerTopic > 0, let item = kept(maker.definitionPoolQuestion(context)) { items.append(item) }
+        if poolPerTopic > 0 {
+            // A list of names with their descriptions: up to two of them, each among the list's other names.
+            let entryItems = min(2, poolPerTopic)
+            items += maker.describedNamePoolQuestions(context, limit: entryItems + rejected.count).compactMap(kept).prefix(entryItems)
+        }
         if poolPerTopic > 0, let item = kept(maker.statementPoolQuestion(context)) { items.append(item) }
         if poolPerTopic > 0, let item = kept(maker.formulaStatementPoolQuestion(context)) { items.append(item) }
         if items.isEmpty, poolPerTopic > 0, let item = kept(maker.titlePoolQuestion(context)) {

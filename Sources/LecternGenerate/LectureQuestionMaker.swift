@@ -341,7 +341,7 @@ struct LectureQuestionMaker: Sendable {
         return nil
     }
 
-    private func display(_ text: String, kind: LectureFact.Kind) -> String {
+    func display(_ text: String, kind: LectureFact.Kind) -> String {
         kind == .code ? "`\(text)`" : "“\(text)”"
     }
 
@@ -371,7 +371,7 @@ struct LectureQuestionMaker: Sendable {
         ])
     }
 
-    private func applyRendering(name: String, topic: TopicContext, fact: LectureFact) -> PoolQuestion.Rendering {
+    func applyRendering(name: String, topic: TopicContext, fact: LectureFact) -> PoolQuestion.Rendering {
         if let code = topic.code, fact.kind != .year {
             let language = code.language.map { LectureBuilder.languageName($0) + " " } ?? ""
             return .init(level: 4, format: .freeText,

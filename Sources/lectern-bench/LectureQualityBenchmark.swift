@@ -93,6 +93,7 @@ enum LectureQualityBenchmark {
             ("Which of these sentences is from the lesson", "which-sentence"),
             ("Which of these statements does", "which-statement"),
             ("Which of these statements about the formulas", "formula-statement"),
+            ("Which of these does", "described-name"),
             ("Which code completes", "cloze-code"), ("Which year completes", "cloze-year"),
             ("Which word", "cloze-term"),
             ("According to", "definition"),

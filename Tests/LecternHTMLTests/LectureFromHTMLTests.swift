@@ -218,4 +218,86 @@ import LecternGenerate
         #expect(Set(options.map(QuestionValidator.comparisonKey)).count == 4)
         #expect(item.renderings.map(\.level) == [1, 2, 3, 4])
     }
+
+    /// rustdoc's page of `std::cmp` (rust-doc, MIT or Apache-2.0; read by libxml2): its "Functions" section lists six
+    /// names, each with a one-sentence description that does not open with the name, so it had no fact to ask about
+    /// and a single pool item. Now it gets two items that ask which listed name a description is of, among names of
+    /// the same list; `max` is not asked ("… returns the maximum …" gives it away) and no option holds the answer.
+    @Test func aListOfNamesWithDescriptionsAsksWhichNameIsDescribed() throws {
+        HTMLParser.initialize()
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        let path = "rustdoc/cmp.html"
+        let post = try HTMLParser.parse(Data(contentsOf: fixtures.appendingPathComponent("rustdoc-cmp.html")),
+                                        sourcePath: path, options: HTMLOptions())
+        let lecture = try LectureBuilder(options: LectureOptions(), wordNet: try WordNet.shared()).build(CourseInput(
+            id: "rustdoc", source: SourceRef(path: "rustdoc", sha256: "s"), settings: CourseSettings(title: "std::cmp"),
+            posts: [CoursePost(path: path, sha256: "cmp", post: post, error: nil)]))
+        let topics = lecture.subjects.flatMap(\.topics)
+        for topic in topics where topic.blocks.filter({ $0.type == .paragraph })
+            .reduce(0, { $0 + $1.plainText.split(separator: " ").count }) >= 60 {
+            #expect(lecture.questionPool.filter { $0.topicId == topic.id }.count >= 2, "\(topic.title) has fewer than 2 items")
+        }
+        let functions = try #require(topics.first { $0.title == "Functions" })
+        let opening = "Which of these does “Functions” describe this way? “"
+        let items = lecture.questionPool.filter { $0.topicId == functions.id && $0.renderings[0].prompt.hasPrefix(opening) }
+        let descriptions = [
+            "max_by": "Returns the maximum of two values with respect to the specified comparison function.",
+            "max_by_key": "Returns the element that gives the maximum value from the specified function.",
+        ]
+        #expect(items.map { $0.renderings[0].expectedAnswer } == ["max_by", "max_by_key"])
+        let names: Set<String> = ["max", "max_by", "max_by_key", "min", "min_by", "min_by_key"]
+        for item in items {
+            let basic = item.renderings[0]
+            let options = try #require(basic.options)
+            let answer = options[try #require(basic.answerIndex)]
+            #expect(answer == basic.expectedAnswer)
+            #expect(basic.prompt == opening + (descriptions[answer] ?? "") + "”")
+            #expect(Set(options).isSubset(of: names) && Set(options.map(QuestionValidator.comparisonKey)).count == 4)
+            // "max" would be right too for "the maximum of two values"; no option is part of another.
+            #expect(options.allSatisfy { $0 == answer || (!$0.contains(answer) && !answer.contains($0)) })
+            #expect(item.renderings.map(\.level) == [1, 2, 3, 4])
+            #expect(item.renderings[1].expectedAnswer == descriptions[answer])
+        }
+    }
+
+    /// The list of std::sync's module page (rust-doc, MIT or Apache-2.0; read by libxml2), whose items open with a name
+    /// and a colon: "`Arc`: Atomically Reference-Counted pointer, …". Its first two items are asked, each among three
+    /// other names of the same list.
+    @Test func aListWhoseItemsOpenWithANameAsksWhichNameIsDescribed() throws {
+        HTMLParser.initialize()
+        let items = [
+            ("struct.Arc.html", "Arc", "Atomically Reference-Counted pointer, which can be used\nin multithreaded environments to prolong the lifetime of some\ndata until all the threads have finished using it."),
+            ("struct.Barrier.html", "Barrier", "Ensures multiple threads will wait for each other\nto reach a point in the program, before continuing execution all\ntogether."),
+            ("struct.Condvar.html", "Condvar", "Condition Variable, providing the ability to block\na thread while waiting for an event to occur."),
+            ("mpsc/index.html", "mpsc", "Multi-producer, single-consumer queues, used for\nmessage-based communication. Can provide a lightweight\ninter-thread synchronisation mechanism, at the cost of some\nextra memory."),
+            ("struct.Mutex.html", "Mutex", "Mutual Exclusion mechanism, which ensures that at\nmost one thread at a time is able to access some data."),
+            ("struct.Once.html", "Once", "Used for thread-safe, one-time initialization of a\nglobal variable."),
+            ("struct.RwLock.html", "RwLock", "Provides a mutual exclusion mechanism which allows\nmultiple readers at the same time, while allowing only one\nwriter at a time. In some cases, this can be more efficient than\na mutex."),
+        ]
+        let html = """
+            <!DOCTYPE html><html><head><meta charset="utf-8"><title>std::sync - Rust</title></head><body><main>
+            <h1>Module std::sync</h1><h2>Higher-level synchronization objects</h2>
+            <p>The following is an overview of the available synchronization\nobjects:</p>
+            <ul>\(items.map { "<li>\n<p><a href=\"\($0.0)\"><code>\($0.1)</code></a>: \($0.2)</p>\n</li>" }.joined(separator: "\n"))</ul>
+            </main></body></html>
+            """
+        let path = "rustdoc/sync.html"
+        let post = try HTMLParser.parse(Data(html.utf8), sourcePath: path, options: HTMLOptions())
+        let lecture = try LectureBuilder(options: LectureOptions(), wordNet: try WordNet.shared()).build(CourseInput(
+            id: "rustdoc", source: SourceRef(path: "rustdoc", sha256: "s"), settings: CourseSettings(title: "std::sync"),
+            posts: [CoursePost(path: path, sha256: "sync", post: post, error: nil)]))
+        let opening = "Which of these does “Higher-level synchronization objects” describe this way? “"
+        let asked = lecture.questionPool.filter { $0.renderings[0].prompt.hasPrefix(opening) }
+        #expect(asked.map { $0.renderings[0].expectedAnswer } == ["Arc", "Barrier"])
+        let names = Set(items.map(\.1))
+        for item in asked {
+            let basic = item.renderings[0]
+            let options = try #require(basic.options)
+            #expect(options[try #require(basic.answerIndex)] == basic.expectedAnswer)
+            #expect(Set(options).isSubset(of: names) && Set(options.map(QuestionValidator.comparisonKey)).count == 4)
+            #expect(basic.prompt.hasSuffix(basic.expectedAnswer == "Arc"
+                ? "“Atomically Reference-Counted pointer, which can be used in multithreaded environments to prolong the lifetime of some data until all the threads have finished using it.”"
+                : "“Ensures multiple threads will wait for each other to reach a point in the program, before continuing execution all together.”"))
+        }
+    }
 }

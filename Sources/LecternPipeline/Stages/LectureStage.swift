@@ -7,9 +7,10 @@ import LecternStore
 struct LectureStage: Stage {
     let id = StageID.lecture
     /// 6: supported-statement pool items, key sentences that introduce what follows ("… like this:") count half.
+    /// 7: "which of these does TITLE describe this way" items on lists of names with their descriptions (rustdoc).
     /// (Review decisions did not change it: a course without decisions gets the same bundle, and one with decisions
     /// has another input hash, `StageInput.reviews`.)
-    let version = 6
+    let version = 7
     var options: WritableKeyPath<PipelineConfig, LectureOptions> { \.lecture }
     let reads = StageReads.coursePosts
     let readsReviews = true
