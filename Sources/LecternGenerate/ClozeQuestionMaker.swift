@@ -13,8 +13,10 @@ struct ClozeQuestionMaker {
     static let sentenceWords = 6...60
 
     /// The best questions of each sentence (up to three, each on another answer), best first; the planner
-    /// decides how many blanks a sentence may take.
-    func questions(from facts: WorksheetFacts, idPrefix: String) -> [MadeQuestion] {
+    /// decides how many blanks a sentence may take. `elsewhere`: the same answers blanked in their other sentences:
+    /// on a short page a term named in several sentences ("manufacturers") is best asked where no other question
+    /// needs the sentence, and the planner asks each answer once.
+    func questions(from facts: WorksheetFacts, idPrefix: String) -> (best: [MadeQuestion], elsewhere: [MadeQuestion]) {
         var candidates: [Candidate] = []
         for (index, sentence) in facts.sentences.enumerated() {
             let tokens = Tokenizer.words(in: sentence)
@@ -24,18 +26,24 @@ struct ClozeQuestionMaker {
         candidates.sort { ($0.score, -$0.sentenceIndex, $0.answer) > ($1.score, -$1.sentenceIndex, $1.answer) }
         var blanksOfSentence: [Int: Int] = [:]
         var usedAnswers = Set<String>()
+        var blanked = Set<String>()
         var made: [MadeQuestion] = []
-        for candidate in candidates {
-            let key = validator.normalise(candidate.answer)
-            guard blanksOfSentence[candidate.sentenceIndex, default: 0] < 3, !usedAnswers.contains(key),
-                  let question = makeQuestion(candidate, facts: facts, idPrefix: idPrefix)
-            else { continue }
-            blanksOfSentence[candidate.sentenceIndex, default: 0] += 1
-            usedAnswers.insert(key)
-            made.append(MadeQuestion(question: question, sentenceIndex: candidate.sentenceIndex, answerKey: key,
-                                     score: candidate.score))
+        var alternatives: [MadeQuestion] = []
+        for asAlternative in [false, true] {
+            for candidate in candidates {
+                let key = validator.normalise(candidate.answer)
+                guard blanksOfSentence[candidate.sentenceIndex, default: 0] < 3, usedAnswers.contains(key) == asAlternative,
+                      !blanked.contains("\(candidate.sentenceIndex)|\(key)"),
+                      let question = makeQuestion(candidate, facts: facts, idPrefix: idPrefix)
+                else { continue }
+                blanksOfSentence[candidate.sentenceIndex, default: 0] += 1
+                usedAnswers.insert(key)
+                blanked.insert("\(candidate.sentenceIndex)|\(key)")
+                let blank = MadeQuestion(question: question, sentenceIndex: candidate.sentenceIndex, answerKey: key, score: candidate.score)
+                if asAlternative { alternatives.append(blank) } else { made.append(blank) }
+            }
         }
-        return made
+        return (made, alternatives)
     }
 
     /// Whether the text itself writes `word` in the blank's slot: before the words that follow the blank, or after
@@ -67,7 +75,8 @@ struct ClozeQuestionMaker {
     }
 
     private func makeQuestion(_ candidate: Candidate, facts: WorksheetFacts, idPrefix: String) -> MultipleChoiceQuestion? {
-        guard let range = Self.wholeWordRange(of: candidate.answer, in: candidate.sentence) else { return nil }
+        guard let range = Self.wholeWordRange(of: candidate.answer, in: candidate.sentence),
+              !Self.isPartOfAddress(range, in: candidate.sentence) else { return nil }
         let stem = candidate.sentence.replacingCharacters(in: range, with: "_____")
         let seed = "\(idPrefix)|\(candidate.sentenceIndex)|\(candidate.answer)"
         var pool = facts.vocabulary.distractors(for: candidate, seed: seed)
@@ -90,14 +99,32 @@ struct ClozeQuestionMaker {
         return validator.problems(question, sourceText: facts.sourceText).isEmpty ? question : nil
     }
 
-    /// The first occurrence of `word` not inside a longer word or number.
-    static func wholeWordRange(of word: String, in sentence: String) -> Range<String.Index>? {
+    /// Whether the word at `range` is part of an address, path or compound written as one ("quiet@bugs.debian.org",
+    /// "/etc/init.d", "non-free"): a blank there asks for a piece of a name, not a word of the text.
+    static func isPartOfAddress(_ range: Range<String.Index>, in sentence: String) -> Bool {
+        let before = range.lowerBound == sentence.startIndex ? nil : sentence[sentence.index(before: range.lowerBound)]
+        let after = range.upperBound == sentence.endIndex ? nil : sentence[range.upperBound]
+        let next = after == nil || sentence.index(after: range.upperBound) == sentence.endIndex ? nil
+            : sentence[sentence.index(after: range.upperBound)]
+        if let before, "@/_-.".contains(before) { return true }
+        if let after, "@/_".contains(after) { return true }
+        // A hyphen or dot after the word joins it only when a letter follows ("quiet.": the sentence ends).
+        if let after, "-.".contains(after), next?.isLetter == true { return true }
+        return false
+    }
+
+    /// The first occurrence of `word` not inside a longer word or number (or the one after `skipping` such occurrences).
+    static func wholeWordRange(of word: String, in sentence: String, skipping: Int = 0) -> Range<String.Index>? {
         var searchStart = sentence.startIndex
+        var skipped = 0
         while let range = sentence.range(of: word, range: searchStart..<sentence.endIndex) {
             let before = range.lowerBound == sentence.startIndex ? nil : sentence[sentence.index(before: range.lowerBound)]
             let after = range.upperBound == sentence.endIndex ? nil : sentence[range.upperBound]
             let joins: (Character?) -> Bool = { c in c.map { $0.isLetter || $0.isNumber } ?? false }
-            if !joins(before) && !joins(after) { return range }
+            if !joins(before) && !joins(after) {
+                if skipped == skipping { return range }
+                skipped += 1
+            }
             searchStart = range.upperBound
         }
         return nil

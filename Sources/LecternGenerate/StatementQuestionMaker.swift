@@ -75,7 +75,8 @@ struct StatementQuestionMaker {
         for origin in [OptionOrigin.changedNumber, OptionOrigin.negated, OptionOrigin.antonym, OptionOrigin.swappedName, OptionOrigin.swappedTerm] {
             if let change = changes.first(where: { $0.origin == origin }), chosen.count < 3 { chosen.append(change) }
         }
-        for change in changes where chosen.count < 3 && !chosen.contains(where: { $0.sentence == change.sentence }) {
+        // Each change told apart in the explanation: two "“is not” for “is”" at two places would read as one.
+        for change in changes where chosen.count < 3 && !chosen.contains(where: { $0.sentence == change.sentence || $0.note == change.note }) {
             chosen.append(change)
         }
         guard chosen.count == 3 else { return nil }
@@ -97,7 +98,9 @@ struct StatementQuestionMaker {
             // "a new server" must not become "a old server".
             let article = position > 0 ? tokens[position - 1].text.lowercased() : ""
             if ["a", "an"].contains(article), Self.startsWithVowel(token.text) != Self.startsWithVowel(new) { return }
-            guard let range = ClozeQuestionMaker.wholeWordRange(of: token.text, in: sentence) else { return }
+            // The word where it is: "these scripts start services" is another change than "all the scripts".
+            let earlier = tokens[..<position].filter { $0.text == token.text }.count
+            guard let range = ClozeQuestionMaker.wholeWordRange(of: token.text, in: sentence, skipping: earlier) else { return }
             out.append(Change(sentence: sentence.replacingCharacters(in: range, with: new), origin: origin, note: note))
         }
         for (position, token) in tokens.enumerated() {
@@ -141,9 +144,14 @@ struct StatementQuestionMaker {
         // A term of the text for another of the same kind (both processes, both artefacts), written the same way.
         // Only specific terms: "for example" is no place for "for interest".
         func swappable(_ term: TextTerm) -> Bool { term.band <= 3 }
+        var nounsSeen: [String: Int] = [:]
         for noun in vocabulary.terms.isEmpty ? [] : vocabulary.nouns(in: tokens) {
+            // The noun's own place in the sentence: its first word's n-th occurrence when it is the n-th such noun.
+            let first = noun.surface.split(separator: " ").first.map(String.init)
+            let occurrence = nounsSeen[noun.surface, default: 0]
+            nounsSeen[noun.surface] = occurrence + 1
             guard let term = vocabulary.terms[noun.lemma], swappable(term), let form = NounForm(of: noun.surface, lemma: noun.lemma),
-                  let position = tokens.firstIndex(where: { $0.text == noun.surface.split(separator: " ").first.map(String.init) })
+                  let position = tokens.indices.filter({ tokens[$0].text == first }).dropFirst(occurrence).first
             else { continue }
             let others = vocabulary.textTerms.filter {
                 $0.lemma != term.lemma && !$0.lemma.contains(" ") && swappable($0) && $0.sense.lexicalFile == term.sense.lexicalFile
