@@ -32,6 +32,9 @@ struct StatementQuestionMaker {
 
     /// Words of a statement: short enough to read as one claim among four.
     static let statementWords = 8...32
+    /// A whole sentence of the text may be shorter: "Lower numbered scripts are executed first." is one plain claim,
+    /// and a page of short sentences has few others to ask about. A clause cut from a sentence keeps 8 words at least.
+    static let sentenceStatementWords = 6...statementWords.upperBound
 
     /// A sentence longer than this reads better as one of its clauses: four options of 30 words are hard to compare.
     static let clauseFirstWords = 24
@@ -45,7 +48,7 @@ struct StatementQuestionMaker {
             let wordCount = Tokenizer.words(in: sentence).count
             let clauseFirst = wordCount > Self.clauseFirstWords
             var statements: [(text: String, key: String)] = []
-            if Self.statementWords.contains(wordCount) { statements.append((sentence, "statement|\(index)")) }
+            if Self.sentenceStatementWords.contains(wordCount) { statements.append((sentence, "statement|\(index)")) }
             for (number, clause) in StandaloneClauses.cuts(of: sentence, words: Self.statementWords).enumerated() {
                 statements.append((clause.prefix(1).uppercased() + clause.dropFirst(), "statement|\(index)|\(number)"))
             }
@@ -94,13 +97,18 @@ struct StatementQuestionMaker {
     func changes(of sentence: String, vocabulary: Vocabulary) -> [Change] {
         let tokens = Tokenizer.words(in: sentence)
         var out: [Change] = []
-        func replace(_ token: Token, at position: Int, with new: String, origin: OptionOrigin, note: String) {
+        /// Writes the note "“new” for “old”" (a number unquoted), and "for the second “old”" when the word is written
+        /// more than once: each change is told apart in the explanation.
+        func replace(_ token: Token, at position: Int, with new: String, origin: OptionOrigin) {
             // "a new server" must not become "a old server".
             let article = position > 0 ? tokens[position - 1].text.lowercased() : ""
             if ["a", "an"].contains(article), Self.startsWithVowel(token.text) != Self.startsWithVowel(new) { return }
             // The word where it is: "these scripts start services" is another change than "all the scripts".
             let earlier = tokens[..<position].filter { $0.text == token.text }.count
             guard let range = ClozeQuestionMaker.wholeWordRange(of: token.text, in: sentence, skipping: earlier) else { return }
+            let repeated = tokens.filter { $0.text == token.text }.count > 1
+            let which = repeated && earlier < MainIdeaQuestionMaker.ordinals.count ? "the \(MainIdeaQuestionMaker.ordinals[earlier]) " : ""
+            let note = origin == .changedNumber ? "\(new) for \(which)\(token.text)" : "“\(new)” for \(which)“\(token.text)”"
             out.append(Change(sentence: sentence.replacingCharacters(in: range, with: new), origin: origin, note: note))
         }
         for (position, token) in tokens.enumerated() {
@@ -109,7 +117,7 @@ struct StatementQuestionMaker {
                 let next = tokens[position + 1].text.lowercased()
                 let negation = lower == "can" ? token.text + "not" : token.text + " not"
                 if next != "not", next != "also" {
-                    replace(token, at: position, with: negation, origin: .negated, note: "“\(negation)” for “\(token.text)”")
+                    replace(token, at: position, with: negation, origin: .negated)
                 }
             }
             if lower == "not", position > 0, Self.negatable.contains(tokens[position - 1].text.lowercased()),
@@ -119,10 +127,10 @@ struct StatementQuestionMaker {
             if let opposite = Self.contradictions[lower] ?? vocabulary.antonym(of: lower), !token.isCapitalized || token.isSentenceInitial,
                Self.opposes(at: position, in: tokens) {
                 let written = token.isCapitalized ? opposite.prefix(1).uppercased() + opposite.dropFirst() : opposite
-                replace(token, at: position, with: written, origin: .antonym, note: "“\(written)” for “\(token.text)”")
+                replace(token, at: position, with: written, origin: .antonym)
             }
             if token.isNumber, Vocabulary.isPlainNumber(token.text), let other = Vocabulary.numericNeighbours(token.text).first {
-                replace(token, at: position, with: other, origin: .changedNumber, note: "\(other) for \(token.text)")
+                replace(token, at: position, with: other, origin: .changedNumber)
             }
         }
         // Names and terms are looked up only when there is another to swap in (a lecture's vocabulary has none).
@@ -158,7 +166,7 @@ struct StatementQuestionMaker {
                     && !sentence.lowercased().contains($0.lemma) && !wordNet.areRelated($0.lemma, term.lemma)
             }
             if let other = others.first.flatMap({ form.apply(to: $0.lemma, wordNet: wordNet) }), !noun.surface.contains(" ") {
-                replace(tokens[position], at: position, with: other, origin: .swappedTerm, note: "“\(other)” for “\(noun.surface)”")
+                replace(tokens[position], at: position, with: other, origin: .swappedTerm)
             }
         }
         return out
