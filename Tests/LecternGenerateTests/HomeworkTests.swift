@@ -458,6 +458,70 @@ private func realPage(_ name: String) throws -> String {
     /// A statement made false by a name swap must not swap in a name the text writes together with it: in the manifesto
     /// (debian-manifesto-01) "Debian Linux" is one name, and "Linux is able to be developed in a modular fashion" was
     /// offered as false for "Debian is able …".
+    /// debian-faq-13 (seven short sentences on boot scripts, "scripts" named in six): a term named in several sentences
+    /// is blanked in one that no other question needs, a 6-word sentence is a statement, and two swaps of one word
+    /// written twice are two changes the explanation tells apart. Every question valid, no answer twice; still
+    /// `partial` (the page has too few terms for ten), never padded.
+    @Test func aShortPageOfShortSentencesUsesEachSentence() throws {
+        let text = try realPage("debian-faq-13")
+        let bundle = build(text)
+        let questions = bundle.quiz.questions
+        let validator = QuestionValidator(wordNet: wordNet)
+        let source = QuestionValidator.Source(text)
+        #expect(questions.count >= 7 && bundle.status == .partial)
+        for question in questions { #expect(validator.problems(question, source: source).isEmpty, "\(question.stem)") }
+        let answers = questions.map { validator.normalise($0.options[$0.answerIndex]) }
+        #expect(Set(answers).count == answers.count, "\(answers)")
+        #expect(questions.contains { $0.kind == .statement && $0.options[$0.answerIndex] == "Lower numbered scripts are executed first." })
+        let twoScripts = try #require(questions.first {
+            $0.kind == .statement && $0.options[$0.answerIndex].hasPrefix("Then all the scripts beginning with 'S'")
+        })
+        #expect(twoScripts.explanation.contains("“directories” for the second “scripts”"))
+        #expect(twoScripts.options.contains("Then all the scripts beginning with 'S' are run; these directories start services."))
+        // Each statement's three changes are told apart.
+        for question in questions where question.kind == .statement {
+            let notes = question.explanation.components(separatedBy: ". The text says:")[0].components(separatedBy: "; ")
+            #expect(Set(notes).count == 3, "\(notes)")
+        }
+        // A cloze whose best sentence went to a statement is asked in another sentence that names the term.
+        let sentences = SentenceSplitter.split(text.replacingOccurrences(of: "\n", with: " "))
+        let used = questions.filter { $0.kind != .mainIdea }.map { question in
+            sentences.firstIndex { question.explanation.contains($0) } ?? -1
+        }
+        #expect(Set(used).count >= 6, "\(used)")
+    }
+
+    /// A blank is a word of the text, not a piece of an address, path or compound written as one (debian-faq-13's
+    /// "/etc/init.d/", Debian's "quiet@bugs.debian.org" in doc-debian's bug-maint-info, "§A.6" in its constitution).
+    @Test func aBlankIsNeverPartOfAnAddressOrPath() throws {
+        func glued(_ word: String, _ sentence: String) -> Bool {
+            ClozeQuestionMaker.isPartOfAddress(ClozeQuestionMaker.wholeWordRange(of: word, in: sentence)!, in: sentence)
+        }
+        #expect(glued("quiet", "Bugs sent to quiet@bugs.debian.org will not be forwarded anywhere, only filed."))
+        #expect(glued("alternatives", "a file with the virtual package name /etc/alternatives/news-reader to the selected file"))
+        #expect(glued("list", "in the /etc/apt/ sources.list file the third field will be either 'bullseye' or 'stable'."))
+        #expect(glued("6", "The result is determined using the method specified in §A.6 of the Standard Resolution Procedure."))
+        #expect(!glued("quiet", "Bugs sent there stay quiet."))
+        #expect(!glued("first", "Lower numbered scripts are executed first."))
+        for question in build(try realPage("debian-faq-13")).quiz.questions where question.stem.contains("_____") {
+            #expect(!question.stem.contains("/_____") && !question.stem.contains("_____/"), "\(question.stem)")
+        }
+    }
+
+    /// Vocabulary in context: WordNet's sense of a computer "program" is glossed "(computer science) a sequence of
+    /// instructions …"; the domain label is bookkeeping, and with it the gloss was never an option, so the sense
+    /// Debian pages use could not be asked. debian-faq-01 now asks it, the other options other kinds of meaning.
+    @Test func vocabularyInContextOffersTheComputingSense() throws {
+        #expect(VocabularyInContextMaker.shortGloss("(computer science) a sequence of instructions that a computer can interpret and execute")
+                == "a sequence of instructions that a computer can interpret and execute")
+        let text = try realPage("debian-faq-01")
+        let question = try #require(build(text).quiz.questions.first { $0.kind == .vocabularyInContext })
+        #expect(question.options[question.answerIndex] == "a sequence of instructions that a computer can interpret and execute")
+        #expect(question.stem.contains("compile the programs"))
+        #expect(QuestionValidator(wordNet: wordNet).problems(question, source: QuestionValidator.Source(text)).isEmpty)
+        #expect(!question.options.contains { $0.contains("(") })
+    }
+
     @Test func aNameIsNotSwappedForOneTheTextJoinsToIt() throws {
         let text = try realPage("debian-manifesto-01")
         for question in build(text).quiz.questions where question.kind == .statement {
