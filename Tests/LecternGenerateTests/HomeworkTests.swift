@@ -491,8 +491,9 @@ private func realPage(_ name: String) throws -> String {
         #expect(Set(used).count >= 6, "\(used)")
     }
 
-    /// A blank is a word of the text, not a piece of an address, path or compound written as one (debian-faq-13's
-    /// "/etc/init.d/", Debian's "quiet@bugs.debian.org" in doc-debian's bug-maint-info, "§A.6" in its constitution).
+    /// A blank is a word of the text, not a piece of an address, path, reference or compound written as one
+    /// (debian-faq-13's "/etc/init.d/", "quiet@bugs.debian.org" and "maintainer(s)" in doc-debian's bug pages, "§A.6"
+    /// and "§7(2)" in its constitution).
     @Test func aBlankIsNeverPartOfAnAddressOrPath() throws {
         func glued(_ word: String, _ sentence: String) -> Bool {
             ClozeQuestionMaker.isPartOfAddress(ClozeQuestionMaker.wholeWordRange(of: word, in: sentence)!, in: sentence)
@@ -501,6 +502,8 @@ private func realPage(_ name: String) throws -> String {
         #expect(glued("alternatives", "a file with the virtual package name /etc/alternatives/news-reader to the selected file"))
         #expect(glued("list", "in the /etc/apt/ sources.list file the third field will be either 'bullseye' or 'stable'."))
         #expect(glued("6", "The result is determined using the method specified in §A.6 of the Standard Resolution Procedure."))
+        #expect(glued("7", "As detailed in §7(2), the Chair of the Technical Committee and the Project Secretary may together stand in."))
+        #expect(glued("maintainer", "the submitter of the bug and the maintainer(s) of the package against which the bug is filed."))
         #expect(!glued("quiet", "Bugs sent there stay quiet."))
         #expect(!glued("first", "Lower numbered scripts are executed first."))
         for question in build(try realPage("debian-faq-13")).quiz.questions where question.stem.contains("_____") {
