@@ -339,6 +339,9 @@ struct Vocabulary {
         // Base forms only: the opposite of "highest" is not "low".
         guard word.count >= 3, !StopWords.english.contains(word), !awkward.contains(word),
               wordNet.lemmas(of: word).contains(where: { $0.pos == .adjective && $0.lemma == word }),
+              // A verb's participle ("are running", "can be used", "ever published") is a verb there: "standing",
+              // "misused", "unpublished" make no contradiction of it.
+              !wordNet.lemmas(of: word).contains(where: { $0.pos == .verb && $0.lemma != word }),
               let sense = wordNet.synsets(of: word, pos: .adjective).first, !sense.isSatellite,
               wordNet.frequency(of: word, pos: .adjective) * 2 >= wordNet.frequency(of: word) else { return nil }
         let opposites = sense.antonyms.compactMap(wordNet.synset).flatMap(\.words).map { $0.lowercased() }

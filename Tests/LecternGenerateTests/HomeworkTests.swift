@@ -525,6 +525,16 @@ private func realPage(_ name: String) throws -> String {
         #expect(!question.options.contains { $0.contains("(") })
     }
 
+    /// A verb's participle gets no opposite in a statement: debian-faq-06's "you are running a different distribution"
+    /// became "you are standing a different distribution", and "can be used" "can be misused". Adjectives keep theirs.
+    @Test func aParticipleGetsNoOppositeInAStatement() throws {
+        let vocabulary = Vocabulary(sentences: ["Large files are used here."], wordNet: wordNet)
+        for participle in ["running", "used", "published", "continued", "distributed"] { #expect(vocabulary.antonym(of: participle) == nil, "\(participle)") }
+        #expect(vocabulary.antonym(of: "large") == "small")
+        let statements = build(try realPage("debian-faq-06")).quiz.questions.filter { $0.kind == .statement }.flatMap(\.options)
+        #expect(!statements.contains { $0.contains("standing") }, "\(statements)")
+    }
+
     @Test func aNameIsNotSwappedForOneTheTextJoinsToIt() throws {
         let text = try realPage("debian-manifesto-01")
         for question in build(text).quiz.questions where question.kind == .statement {

@@ -10,8 +10,8 @@ struct QuizStage: Stage {
     /// 6: questions have stable IDs (`ReviewID`) and the teacher's review decisions are applied; a sense other than
     /// WordNet's first needs plain evidence before it is defined. 7: statements get no opposite after a negation
     /// or a measurement, nor "few"/"no" for "most"/"all" before "of" or "the". 10: clozes of an answer in its other
-    /// sentences, no blank inside an address or path, statements of 6+ word sentences and changes at the word's own
-    /// place, vocabulary-in-context options without domain labels.
+    /// sentences, no blank inside an address or path, statements of 6+ word sentences, changes at the word's own
+    /// place and no opposite of a participle, vocabulary-in-context options without domain labels.
     let version = 10
     var options: WritableKeyPath<PipelineConfig, QuizOptions> { \.quiz }
     let reads = StageReads.upstreamResult
