@@ -301,12 +301,13 @@ struct Vocabulary {
     /// Whether the word at `position` is part of a WordNet phrase that is not a noun with the words around it ("upside
     /// down", "in principle", "in reality", "on the contrary"): such a noun is no term of the text, and a blank of it
     /// tests the idiom.
-    func isInIdiom(at position: Int, _ lowered: [String]) -> Bool {
+    /// `nounsToo`: a noun phrase counts as well ("real number": its "real" has no opposite of its own).
+    func isInIdiom(at position: Int, _ lowered: [String], nounsToo: Bool = false) -> Bool {
         for length in 2...3 {
             for start in max(0, position - length + 1)...position where start + length <= lowered.count {
                 let phrase = lowered[start..<(start + length)].joined(separator: " ")
                 let readings = wordNet.lemmas(of: phrase).filter { $0.lemma.contains(" ") }
-                if !readings.isEmpty && !readings.contains(where: { $0.pos == .noun }) { return true }
+                if !readings.isEmpty && (nounsToo || !readings.contains(where: { $0.pos == .noun })) { return true }
             }
         }
         return false

@@ -111,6 +111,7 @@ struct StatementQuestionMaker {
             let note = origin == .changedNumber ? "\(new) for \(which)\(token.text)" : "“\(new)” for \(which)“\(token.text)”"
             out.append(Change(sentence: sentence.replacingCharacters(in: range, with: new), origin: origin, note: note))
         }
+        let lowered = tokens.map { $0.text.lowercased() }
         for (position, token) in tokens.enumerated() {
             let lower = token.text.lowercased()
             if Self.negatable.contains(lower), position + 1 < tokens.count, !token.isCapitalized || token.isSentenceInitial {
@@ -124,8 +125,11 @@ struct StatementQuestionMaker {
                let range = sentence.range(of: " not ", options: [], range: sentence.startIndex..<sentence.endIndex) {
                 out.append(Change(sentence: sentence.replacingCharacters(in: range, with: " "), origin: .negated, note: "“not” left out"))
             }
+            // Not inside a phrase of WordNet ("due to", "in general", "make sure"): "undue to", "in specific", "make
+            // uncertain". Nor "most" of a superlative: "his most famous book" has no "few famous book".
+            let superlative = lower == "most" && position + 1 < tokens.count && vocabulary.isAdjective(tokens[position + 1])
             if let opposite = Self.contradictions[lower] ?? vocabulary.antonym(of: lower), !token.isCapitalized || token.isSentenceInitial,
-               Self.opposes(at: position, in: tokens) {
+               Self.opposes(at: position, in: tokens), !superlative, !vocabulary.isInIdiom(at: position, lowered, nounsToo: true) {
                 let written = token.isCapitalized ? opposite.prefix(1).uppercased() + opposite.dropFirst() : opposite
                 replace(token, at: position, with: written, origin: .antonym)
             }

@@ -535,6 +535,22 @@ private func realPage(_ name: String) throws -> String {
         #expect(!statements.contains { $0.contains("standing") }, "\(statements)")
     }
 
+    /// No opposite inside a WordNet phrase or of a superlative's "most": GNU standards pages had "make sure" become
+    /// "make uncertain", "In general" "In specific", "at all" "at no"; the printing-press sample's "most famous book"
+    /// would become "few famous book". A plain opposite stays ("always" → "never").
+    @Test func noOppositeInsideAPhraseOrOfASuperlative() {
+        let sentences = ["You might want to make sure that none of the file names would conflict on an MS-DOS file system.",
+                         "In general, a GNU manual should serve both as tutorial and reference.",
+                         "You should not set the value of 'DESTDIR' in your 'Makefile' at all.",
+                         "Gutenberg's most famous book is the Bible he finished around 1455.",
+                         "The maintainers always answer the bug reports."]
+        let vocabulary = Vocabulary(sentences: sentences, wordNet: wordNet)
+        let maker = StatementQuestionMaker(wordNet: wordNet, validator: QuestionValidator(wordNet: wordNet))
+        let opposites = sentences.map { maker.changes(of: $0, vocabulary: vocabulary).filter { $0.origin == .antonym }.map(\.note) }
+        #expect(opposites[0].isEmpty && opposites[1].isEmpty && opposites[2].isEmpty && opposites[3].isEmpty, "\(opposites)")
+        #expect(opposites[4] == ["“never” for “always”"])
+    }
+
     @Test func aNameIsNotSwappedForOneTheTextJoinsToIt() throws {
         let text = try realPage("debian-manifesto-01")
         for question in build(text).quiz.questions where question.kind == .statement {
