@@ -336,7 +336,8 @@ struct Vocabulary {
     }
 
     private func lookUpAntonym(of word: String) -> String? {
-        let awkward: Set<String> = ["same", "different", "other"]
+        // "due" is mostly "due to", a preposition there: "Undue to restrictions" is no English.
+        let awkward: Set<String> = ["same", "different", "other", "due"]
         // Base forms only: the opposite of "highest" is not "low".
         guard word.count >= 3, !StopWords.english.contains(word), !awkward.contains(word),
               wordNet.lemmas(of: word).contains(where: { $0.pos == .adjective && $0.lemma == word }),

@@ -121,9 +121,14 @@ struct StatementQuestionMaker {
                     replace(token, at: position, with: negation, origin: .negated)
                 }
             }
+            // This "not", with the space before it: the first " not " of "may or may not be available …, which are not
+            // formally part" is another one.
             if lower == "not", position > 0, Self.negatable.contains(tokens[position - 1].text.lowercased()),
-               let range = sentence.range(of: " not ", options: [], range: sentence.startIndex..<sentence.endIndex) {
-                out.append(Change(sentence: sentence.replacingCharacters(in: range, with: " "), origin: .negated, note: "“not” left out"))
+               let word = ClozeQuestionMaker.wholeWordRange(of: token.text, in: sentence,
+                                                            skipping: tokens[..<position].filter { $0.text == token.text }.count),
+               word.lowerBound > sentence.startIndex, sentence[sentence.index(before: word.lowerBound)] == " " {
+                let range = sentence.index(before: word.lowerBound)..<word.upperBound
+                out.append(Change(sentence: sentence.replacingCharacters(in: range, with: ""), origin: .negated, note: "“not” left out"))
             }
             // Not inside a phrase of WordNet ("due to", "in general", "make sure"): "undue to", "in specific", "make
             // uncertain". Nor "most" of a superlative: "his most famous book" has no "few famous book".
@@ -176,13 +181,15 @@ struct StatementQuestionMaker {
         return out
     }
 
-    /// Whether the opposite of the word at `position` reads as a plain contradiction: not after a negation ("no real
-    /// starting point" must not become "no unreal starting point"), not after a measurement ("6,650 kilometres long"
+    /// Whether the opposite of the word at `position` reads as a plain contradiction: not within four words after a
+    /// negation ("no real starting point" must not become "no unreal starting point"; "may or may not be available" and
+    /// "without having to be familiar" hold or fail whatever follows), not after a measurement ("6,650 kilometres long"
     /// is not "6,650 kilometres short"), and "most" and "all" only before their noun ("most rivers", "all water"):
     /// "few of the digging", "the few powerful" and "no the water" are not English.
     static func opposes(at position: Int, in tokens: [Token]) -> Bool {
         let previous = position > 0 ? tokens[position - 1].text.lowercased() : ""
-        if ["no", "not", "never", "nothing", "without"].contains(previous) { return false }
+        let negations: Set<String> = ["no", "not", "never", "nothing", "without"]
+        if tokens[max(0, position - 4)..<position].contains(where: { negations.contains($0.text.lowercased()) }) { return false }
         if position >= 2, tokens[position - 2].isNumber { return false }
         let word = tokens[position].text.lowercased()
         guard word == "most" || word == "all" else { return true }

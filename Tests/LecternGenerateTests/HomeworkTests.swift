@@ -308,8 +308,9 @@ private func realPage(_ name: String) throws -> String {
         }
     }
 
-    /// A false statement must still be English: no opposite right after a negation ("no unreal starting point") or a
-    /// measurement ("kilometres short"), no "few" for "most of the digging", no "no" for "all the water".
+    /// A false statement must still be English and false: no opposite within four words after a negation ("no unreal
+    /// starting point", "may or may not be unavailable", "without having to be unfamiliar") or right after a measurement
+    /// ("kilometres short"), no "few" for "most of the digging", no "no" for "all the water".
     @Test func oppositesInStatementsReadAsEnglish() throws {
         let tokens = { (text: String) in Tokenizer.words(in: text) }
         let sentence = tokens("It has no real starting point, and most of the digging was done by the most powerful teams while most rivers flow.")
@@ -318,7 +319,12 @@ private func realPage(_ name: String) throws -> String {
         #expect(!StatementQuestionMaker.opposes(at: position("most"), in: sentence))
         #expect(!StatementQuestionMaker.opposes(at: position("most", after: position("the") + 1), in: sentence))
         #expect(StatementQuestionMaker.opposes(at: position("most", after: position("powerful")), in: sentence))
-        #expect(StatementQuestionMaker.opposes(at: position("starting"), in: sentence))
+        // Within four words of the negation the claim is the negation's ("no real starting point"); after them, not.
+        #expect(!StatementQuestionMaker.opposes(at: position("starting"), in: sentence))
+        #expect(StatementQuestionMaker.opposes(at: position("digging"), in: sentence))
+        let hedged = tokens("Source code may or may not be available, without having to be familiar with it.")
+        #expect(!StatementQuestionMaker.opposes(at: hedged.firstIndex { $0.text == "available" }!, in: hedged))
+        #expect(!StatementQuestionMaker.opposes(at: hedged.firstIndex { $0.text == "familiar" }!, in: hedged))
         let measured = tokens("The Nile is about 6,650 kilometres long, and all the water and all rivers flow.")
         #expect(!StatementQuestionMaker.opposes(at: measured.firstIndex { $0.text == "long" }!, in: measured))
         #expect(!StatementQuestionMaker.opposes(at: measured.firstIndex { $0.text == "all" }!, in: measured))
@@ -537,18 +543,21 @@ private func realPage(_ name: String) throws -> String {
 
     /// No opposite inside a WordNet phrase or of a superlative's "most": GNU standards pages had "make sure" become
     /// "make uncertain", "In general" "In specific", "at all" "at no"; the printing-press sample's "most famous book"
-    /// would become "few famous book". A plain opposite stays ("always" → "never").
+    /// would become "few famous book", debian-faq-08's "Due to restrictions" "Undue to restrictions", and its "may or
+    /// may not be available" (true either way) "may or may not be unavailable". A plain opposite stays ("always" → "never").
     @Test func noOppositeInsideAPhraseOrOfASuperlative() {
         let sentences = ["You might want to make sure that none of the file names would conflict on an MS-DOS file system.",
                          "In general, a GNU manual should serve both as tutorial and reference.",
                          "You should not set the value of 'DESTDIR' in your 'Makefile' at all.",
                          "Gutenberg's most famous book is the Bible he finished around 1455.",
-                         "The maintainers always answer the bug reports."]
+                         "The maintainers always answer the bug reports.",
+                         "Due to restrictions in their licenses, source code may or may not be available for packages in the \"contrib\" and \"non-free\" areas."]
         let vocabulary = Vocabulary(sentences: sentences, wordNet: wordNet)
         let maker = StatementQuestionMaker(wordNet: wordNet, validator: QuestionValidator(wordNet: wordNet))
         let opposites = sentences.map { maker.changes(of: $0, vocabulary: vocabulary).filter { $0.origin == .antonym }.map(\.note) }
         #expect(opposites[0].isEmpty && opposites[1].isEmpty && opposites[2].isEmpty && opposites[3].isEmpty, "\(opposites)")
         #expect(opposites[4] == ["“never” for “always”"])
+        #expect(opposites[5].isEmpty, "\(opposites[5])")
     }
 
     @Test func aNameIsNotSwappedForOneTheTextJoinsToIt() throws {
