@@ -10,7 +10,7 @@ struct LectureStage: Stage {
     /// (Review decisions did not change it: a course without decisions gets the same bundle, and one with decisions
     /// has another input hash, `StageInput.reviews`.) 7: a statement item's change is made at the word's own place and its
     /// note says which of a word written twice ("“are not” for the second “are”"), and a verb's participle gets no opposite
-    /// ("a discontinued fraction"), nor a word inside a WordNet phrase ("make sure"); shared with the quiz's statements.
+    /// ("a discontinued fraction"), nor a word inside a WordNet phrase ("make sure") or near a negation; shared with the quiz's statements.
     let version = 7
     var options: WritableKeyPath<PipelineConfig, LectureOptions> { \.lecture }
     let reads = StageReads.coursePosts

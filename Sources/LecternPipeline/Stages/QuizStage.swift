@@ -11,8 +11,8 @@ struct QuizStage: Stage {
     /// WordNet's first needs plain evidence before it is defined. 7: statements get no opposite after a negation
     /// or a measurement, nor "few"/"no" for "most"/"all" before "of" or "the". 10: clozes of an answer in its other
     /// sentences, no blank inside an address or path, statements of 6+ word sentences, changes at the word's own
-    /// place, no opposite of a participle, inside a WordNet phrase or of a superlative's "most", vocabulary-in-context options
-    /// without domain labels.
+    /// place, no opposite of a participle, inside a WordNet phrase, of a superlative's "most" or near a negation,
+    /// vocabulary-in-context options without domain labels.
     let version = 10
     var options: WritableKeyPath<PipelineConfig, QuizOptions> { \.quiz }
     let reads = StageReads.upstreamResult
