@@ -13,8 +13,10 @@ struct ClozeQuestionMaker {
     static let sentenceWords = 6...60
 
     /// The best questions of each sentence (up to three, each on another answer), best first; the planner
-    /// decides how many blanks a sentence may take.
-    func questions(from facts: WorksheetFacts, idPrefix: String) -> [MadeQuestion] {
+    /// decides how many blanks a sentence may take. `elsewhere`: the same answers blanked in their other sentences:
+    /// on a short page a term named in several sentences ("manufacturers") is best asked where no other question
+    /// needs the sentence, and the planner asks each answer once.
+    func questions(from facts: WorksheetFacts, idPrefix: String) -> (best: [MadeQuestion], elsewhere: [MadeQuestion]) {
         var candidates: [Candidate] = []
         for (index, sentence) in facts.sentences.enumerated() {
             let tokens = Tokenizer.words(in: sentence)
@@ -24,18 +26,24 @@ struct ClozeQuestionMaker {
         candidates.sort { ($0.score, -$0.sentenceIndex, $0.answer) > ($1.score, -$1.sentenceIndex, $1.answer) }
         var blanksOfSentence: [Int: Int] = [:]
         var usedAnswers = Set<String>()
+        var blanked = Set<String>()
         var made: [MadeQuestion] = []
-        for candidate in candidates {
-            let key = validator.normalise(candidate.answer)
-            guard blanksOfSentence[candidate.sentenceIndex, default: 0] < 3, !usedAnswers.contains(key),
-                  let question = makeQuestion(candidate, facts: facts, idPrefix: idPrefix)
-            else { continue }
-            blanksOfSentence[candidate.sentenceIndex, default: 0] += 1
-            usedAnswers.insert(key)
-            made.append(MadeQuestion(question: question, sentenceIndex: candidate.sentenceIndex, answerKey: key,
-                                     score: candidate.score))
+        var alternatives: [MadeQuestion] = []
+        for asAlternative in [false, true] {
+            for candidate in candidates {
+                let key = validator.normalise(candidate.answer)
+                guard blanksOfSentence[candidate.sentenceIndex, default: 0] < 3, usedAnswers.contains(key) == asAlternative,
+                      !blanked.contains("\(candidate.sentenceIndex)|\(key)"),
+                      let question = makeQuestion(candidate, facts: facts, idPrefix: idPrefix)
+                else { continue }
+                blanksOfSentence[candidate.sentenceIndex, default: 0] += 1
+                usedAnswers.insert(key)
+                blanked.insert("\(candidate.sentenceIndex)|\(key)")
+                let blank = MadeQuestion(question: question, sentenceIndex: candidate.sentenceIndex, answerKey: key, score: candidate.score)
+                if asAlternative { alternatives.append(blank) } else { made.append(blank) }
+            }
         }
-        return made
+        return (made, alternatives)
     }
 
     /// Whether the text itself writes `word` in the blank's slot: before the words that follow the blank, or after
@@ -67,7 +75,8 @@ struct ClozeQuestionMaker {
     }
 
     private func makeQuestion(_ candidate: Candidate, facts: WorksheetFacts, idPrefix: String) -> MultipleChoiceQuestion? {
-        guard let range = Self.wholeWordRange(of: candidate.answer, in: candidate.sentence) else { return nil }
+        guard let range = Self.wholeWordRange(of: candidate.answer, in: candidate.sentence),
+              !Self.isPartOfAddress(range, in: candidate.sentence) else { return nil }
         let stem = candidate.sentence.replacingCharacters(in: range, with: "_____")
         let seed = "\(idPrefix)|\(candidate.sentenceIndex)|\(candidate.answer)"
         var pool = facts.vocabulary.distractors(for: candidate, seed: seed)
@@ -90,14 +99,33 @@ struct ClozeQuestionMaker {
         return validator.problems(question, sourceText: facts.sourceText).isEmpty ? question : nil
     }
 
-    /// The first occurrence of `word` not inside a longer word or number.
-    static func wholeWordRange(of word: String, in sentence: String) -> Range<String.Index>? {
+    /// Whether the word at `range` is part of an address, path, reference or compound written as one
+    /// ("quiet@bugs.debian.org", "/etc/init.d", "§7(2)", "mount(8)", "non-free"): a blank there asks for a piece of a
+    /// name, not a word of the text.
+    static func isPartOfAddress(_ range: Range<String.Index>, in sentence: String) -> Bool {
+        let before = range.lowerBound == sentence.startIndex ? nil : sentence[sentence.index(before: range.lowerBound)]
+        let after = range.upperBound == sentence.endIndex ? nil : sentence[range.upperBound]
+        let next = after == nil || sentence.index(after: range.upperBound) == sentence.endIndex ? nil
+            : sentence[sentence.index(after: range.upperBound)]
+        if let before, "@/_-.§".contains(before) { return true }
+        if let after, "@/_(".contains(after) { return true }
+        // A hyphen or dot after the word joins it only when a letter follows ("quiet.": the sentence ends).
+        if let after, "-.".contains(after), next?.isLetter == true { return true }
+        return false
+    }
+
+    /// The first occurrence of `word` not inside a longer word or number (or the one after `skipping` such occurrences).
+    static func wholeWordRange(of word: String, in sentence: String, skipping: Int = 0) -> Range<String.Index>? {
         var searchStart = sentence.startIndex
+        var skipped = 0
         while let range = sentence.range(of: word, range: searchStart..<sentence.endIndex) {
             let before = range.lowerBound == sentence.startIndex ? nil : sentence[sentence.index(before: range.lowerBound)]
             let after = range.upperBound == sentence.endIndex ? nil : sentence[range.upperBound]
             let joins: (Character?) -> Bool = { c in c.map { $0.isLetter || $0.isNumber } ?? false }
-            if !joins(before) && !joins(after) { return range }
+            if !joins(before) && !joins(after) {
+                if skipped == skipping { return range }
+                skipped += 1
+            }
             searchStart = range.upperBound
         }
         return nil
@@ -273,12 +301,13 @@ struct Vocabulary {
     /// Whether the word at `position` is part of a WordNet phrase that is not a noun with the words around it ("upside
     /// down", "in principle", "in reality", "on the contrary"): such a noun is no term of the text, and a blank of it
     /// tests the idiom.
-    func isInIdiom(at position: Int, _ lowered: [String]) -> Bool {
+    /// `nounsToo`: a noun phrase counts as well ("real number": its "real" has no opposite of its own).
+    func isInIdiom(at position: Int, _ lowered: [String], nounsToo: Bool = false) -> Bool {
         for length in 2...3 {
             for start in max(0, position - length + 1)...position where start + length <= lowered.count {
                 let phrase = lowered[start..<(start + length)].joined(separator: " ")
                 let readings = wordNet.lemmas(of: phrase).filter { $0.lemma.contains(" ") }
-                if !readings.isEmpty && !readings.contains(where: { $0.pos == .noun }) { return true }
+                if !readings.isEmpty && (nounsToo || !readings.contains(where: { $0.pos == .noun })) { return true }
             }
         }
         return false
@@ -307,10 +336,14 @@ struct Vocabulary {
     }
 
     private func lookUpAntonym(of word: String) -> String? {
-        let awkward: Set<String> = ["same", "different", "other"]
+        // "due" is mostly "due to", a preposition there: "Undue to restrictions" is no English.
+        let awkward: Set<String> = ["same", "different", "other", "due"]
         // Base forms only: the opposite of "highest" is not "low".
         guard word.count >= 3, !StopWords.english.contains(word), !awkward.contains(word),
               wordNet.lemmas(of: word).contains(where: { $0.pos == .adjective && $0.lemma == word }),
+              // A verb's participle ("are running", "can be used", "ever published") is a verb there: "standing",
+              // "misused", "unpublished" make no contradiction of it.
+              !wordNet.lemmas(of: word).contains(where: { $0.pos == .verb && $0.lemma != word }),
               let sense = wordNet.synsets(of: word, pos: .adjective).first, !sense.isSatellite,
               wordNet.frequency(of: word, pos: .adjective) * 2 >= wordNet.frequency(of: word) else { return nil }
         let opposites = sense.antonyms.compactMap(wordNet.synset).flatMap(\.words).map { $0.lowercased() }

@@ -26,16 +26,20 @@ struct DefinitionQuestionMaker {
         }
     }
 
+    /// A gloss without its leading domain label ("(astronomy) a relatively small ..."): WordNet's bookkeeping, not
+    /// the meaning.
+    static func withoutDomainLabel(_ gloss: String) -> String {
+        guard gloss.hasPrefix("("), let close = gloss.firstIndex(of: ")") else { return gloss }
+        return String(gloss[gloss.index(after: close)...]).trimmingCharacters(in: .whitespaces)
+    }
+
     /// A gloss fit to be a stem: a few words, not naming the answer, a synonym or a morphological
     /// relative of it ("someone who visits" for "visitor"). A broader term may stay: a definition
     /// names the kind of thing ("ditch dug as a fortification" for "moat"), and the options are of that kind.
     func stemGloss(for term: TextTerm) -> String? {
         var gloss = term.sense.gloss.trimmingCharacters(in: .whitespacesAndNewlines)
         if let cut = gloss.range(of: " (") , gloss.hasSuffix(")") { gloss = String(gloss[..<cut.lowerBound]) }
-        // A leading domain label ("(astronomy) a relatively small ...") is WordNet's bookkeeping, not the meaning.
-        if gloss.hasPrefix("("), let close = gloss.firstIndex(of: ")") {
-            gloss = String(gloss[gloss.index(after: close)...]).trimmingCharacters(in: .whitespaces)
-        }
+        gloss = Self.withoutDomainLabel(gloss)
         let words = Tokenizer.words(in: gloss)
         guard (3...22).contains(words.count), !gloss.contains("\""), !gloss.contains("_") else { return nil }
         let family = wordFamily(of: term.lemma)

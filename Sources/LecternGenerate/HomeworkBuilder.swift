@@ -117,10 +117,10 @@ struct WorksheetFacts {
 }
 
 /// Chooses the quiz: a few definition, statement, vocabulary-in-context and main-idea questions, the best cloze question
-/// of each sentence, then more of the others; no answer twice, at most `maxNumericClozes` number and year
-/// blanks; in the order of the text; fewer than asked rather than weak ones. A question that shows or blanks
-/// a sentence uses it: each sentence serves one question first, and a long one (`capacity`) up to three
-/// when the text has too few sentences for ten, each on another thing.
+/// of each sentence, then more of the others, then clozes of an answer in another sentence than its best; no answer
+/// twice, at most `maxNumericClozes` number and year blanks; in the order of the text; fewer than asked rather than weak
+/// ones. A question that shows or blanks a sentence uses it: each sentence serves one question first, and a long one
+/// (`capacity`) up to three when the text has too few sentences for ten, each on another thing.
 struct QuizPlanner {
     let wordNet: WordNet
     let validator: QuestionValidator
@@ -142,7 +142,7 @@ struct QuizPlanner {
     /// valid one takes its place. `candidates` receives the IDs of every candidate, asked or not.
     func questions(from facts: WorksheetFacts, count: Int, idPrefix: String, rejected: Set<String> = [],
                    candidates: inout Set<String>) -> [MultipleChoiceQuestion] {
-        let cloze = ClozeQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
+        let (cloze, clozeElsewhere) = ClozeQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
         let definitions = DefinitionQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
         let statements = StatementQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
         let meanings = VocabularyInContextMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
@@ -154,7 +154,7 @@ struct QuizPlanner {
         func stableID(_ made: MadeQuestion) -> String {
             ReviewID.question(itemID: idPrefix, kind: made.question.kind, answerKey: made.answerKey)
         }
-        for made in cloze + definitions + statements + meanings + mainIdeas { candidates.insert(stableID(made)) }
+        for made in cloze + clozeElsewhere + definitions + statements + meanings + mainIdeas { candidates.insert(stableID(made)) }
         func take(_ made: MadeQuestion, sharing: Bool = false) -> Bool {
             var made = made
             made.question.id = stableID(made)
@@ -192,7 +192,9 @@ struct QuizPlanner {
         takeUpTo(Self.mainIdeaShare, of: mainIdeas)
         for made in cloze { _ = take(made) }
         for made in definitions + statements + meanings + mainIdeas { _ = take(made) }
-        for made in cloze + statements + meanings { _ = take(made, sharing: true) }
+        // A cloze whose best sentence is taken, in another sentence that no question uses yet.
+        for made in clozeElsewhere { _ = take(made) }
+        for made in cloze + clozeElsewhere + statements + meanings { _ = take(made, sharing: true) }
         return chosen.sorted { ($0.sentenceIndex, $0.question.kind.rawValue) < ($1.sentenceIndex, $1.question.kind.rawValue) }
             .map(\.question)
     }

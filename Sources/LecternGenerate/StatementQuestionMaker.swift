@@ -32,6 +32,9 @@ struct StatementQuestionMaker {
 
     /// Words of a statement: short enough to read as one claim among four.
     static let statementWords = 8...32
+    /// A whole sentence of the text may be shorter: "Lower numbered scripts are executed first." is one plain claim,
+    /// and a page of short sentences has few others to ask about. A clause cut from a sentence keeps 8 words at least.
+    static let sentenceStatementWords = 6...statementWords.upperBound
 
     /// A sentence longer than this reads better as one of its clauses: four options of 30 words are hard to compare.
     static let clauseFirstWords = 24
@@ -45,7 +48,7 @@ struct StatementQuestionMaker {
             let wordCount = Tokenizer.words(in: sentence).count
             let clauseFirst = wordCount > Self.clauseFirstWords
             var statements: [(text: String, key: String)] = []
-            if Self.statementWords.contains(wordCount) { statements.append((sentence, "statement|\(index)")) }
+            if Self.sentenceStatementWords.contains(wordCount) { statements.append((sentence, "statement|\(index)")) }
             for (number, clause) in StandaloneClauses.cuts(of: sentence, words: Self.statementWords).enumerated() {
                 statements.append((clause.prefix(1).uppercased() + clause.dropFirst(), "statement|\(index)|\(number)"))
             }
@@ -75,7 +78,8 @@ struct StatementQuestionMaker {
         for origin in [OptionOrigin.changedNumber, OptionOrigin.negated, OptionOrigin.antonym, OptionOrigin.swappedName, OptionOrigin.swappedTerm] {
             if let change = changes.first(where: { $0.origin == origin }), chosen.count < 3 { chosen.append(change) }
         }
-        for change in changes where chosen.count < 3 && !chosen.contains(where: { $0.sentence == change.sentence }) {
+        // Each change told apart in the explanation: two "“is not” for “is”" at two places would read as one.
+        for change in changes where chosen.count < 3 && !chosen.contains(where: { $0.sentence == change.sentence || $0.note == change.note }) {
             chosen.append(change)
         }
         guard chosen.count == 3 else { return nil }
@@ -93,33 +97,49 @@ struct StatementQuestionMaker {
     func changes(of sentence: String, vocabulary: Vocabulary) -> [Change] {
         let tokens = Tokenizer.words(in: sentence)
         var out: [Change] = []
-        func replace(_ token: Token, at position: Int, with new: String, origin: OptionOrigin, note: String) {
+        /// Writes the note "“new” for “old”" (a number unquoted), and "for the second “old”" when the word is written
+        /// more than once: each change is told apart in the explanation.
+        func replace(_ token: Token, at position: Int, with new: String, origin: OptionOrigin) {
             // "a new server" must not become "a old server".
             let article = position > 0 ? tokens[position - 1].text.lowercased() : ""
             if ["a", "an"].contains(article), Self.startsWithVowel(token.text) != Self.startsWithVowel(new) { return }
-            guard let range = ClozeQuestionMaker.wholeWordRange(of: token.text, in: sentence) else { return }
+            // The word where it is: "these scripts start services" is another change than "all the scripts".
+            let earlier = tokens[..<position].filter { $0.text == token.text }.count
+            guard let range = ClozeQuestionMaker.wholeWordRange(of: token.text, in: sentence, skipping: earlier) else { return }
+            let repeated = tokens.filter { $0.text == token.text }.count > 1
+            let which = repeated && earlier < MainIdeaQuestionMaker.ordinals.count ? "the \(MainIdeaQuestionMaker.ordinals[earlier]) " : ""
+            let note = origin == .changedNumber ? "\(new) for \(which)\(token.text)" : "“\(new)” for \(which)“\(token.text)”"
             out.append(Change(sentence: sentence.replacingCharacters(in: range, with: new), origin: origin, note: note))
         }
+        let lowered = tokens.map { $0.text.lowercased() }
         for (position, token) in tokens.enumerated() {
             let lower = token.text.lowercased()
             if Self.negatable.contains(lower), position + 1 < tokens.count, !token.isCapitalized || token.isSentenceInitial {
                 let next = tokens[position + 1].text.lowercased()
                 let negation = lower == "can" ? token.text + "not" : token.text + " not"
                 if next != "not", next != "also" {
-                    replace(token, at: position, with: negation, origin: .negated, note: "“\(negation)” for “\(token.text)”")
+                    replace(token, at: position, with: negation, origin: .negated)
                 }
             }
+            // This "not", with the space before it: the first " not " of "may or may not be available …, which are not
+            // formally part" is another one.
             if lower == "not", position > 0, Self.negatable.contains(tokens[position - 1].text.lowercased()),
-               let range = sentence.range(of: " not ", options: [], range: sentence.startIndex..<sentence.endIndex) {
-                out.append(Change(sentence: sentence.replacingCharacters(in: range, with: " "), origin: .negated, note: "“not” left out"))
+               let word = ClozeQuestionMaker.wholeWordRange(of: token.text, in: sentence,
+                                                            skipping: tokens[..<position].filter { $0.text == token.text }.count),
+               word.lowerBound > sentence.startIndex, sentence[sentence.index(before: word.lowerBound)] == " " {
+                let range = sentence.index(before: word.lowerBound)..<word.upperBound
+                out.append(Change(sentence: sentence.replacingCharacters(in: range, with: ""), origin: .negated, note: "“not” left out"))
             }
+            // Not inside a phrase of WordNet ("due to", "in general", "make sure"): "undue to", "in specific", "make
+            // uncertain". Nor "most" of a superlative: "his most famous book" has no "few famous book".
+            let superlative = lower == "most" && position + 1 < tokens.count && vocabulary.isAdjective(tokens[position + 1])
             if let opposite = Self.contradictions[lower] ?? vocabulary.antonym(of: lower), !token.isCapitalized || token.isSentenceInitial,
-               Self.opposes(at: position, in: tokens) {
+               Self.opposes(at: position, in: tokens), !superlative, !vocabulary.isInIdiom(at: position, lowered, nounsToo: true) {
                 let written = token.isCapitalized ? opposite.prefix(1).uppercased() + opposite.dropFirst() : opposite
-                replace(token, at: position, with: written, origin: .antonym, note: "“\(written)” for “\(token.text)”")
+                replace(token, at: position, with: written, origin: .antonym)
             }
             if token.isNumber, Vocabulary.isPlainNumber(token.text), let other = Vocabulary.numericNeighbours(token.text).first {
-                replace(token, at: position, with: other, origin: .changedNumber, note: "\(other) for \(token.text)")
+                replace(token, at: position, with: other, origin: .changedNumber)
             }
         }
         // Names and terms are looked up only when there is another to swap in (a lecture's vocabulary has none).
@@ -141,28 +161,35 @@ struct StatementQuestionMaker {
         // A term of the text for another of the same kind (both processes, both artefacts), written the same way.
         // Only specific terms: "for example" is no place for "for interest".
         func swappable(_ term: TextTerm) -> Bool { term.band <= 3 }
+        var nounsSeen: [String: Int] = [:]
         for noun in vocabulary.terms.isEmpty ? [] : vocabulary.nouns(in: tokens) {
+            // The noun's own place in the sentence: its first word's n-th occurrence when it is the n-th such noun.
+            let first = noun.surface.split(separator: " ").first.map(String.init)
+            let occurrence = nounsSeen[noun.surface, default: 0]
+            nounsSeen[noun.surface] = occurrence + 1
             guard let term = vocabulary.terms[noun.lemma], swappable(term), let form = NounForm(of: noun.surface, lemma: noun.lemma),
-                  let position = tokens.firstIndex(where: { $0.text == noun.surface.split(separator: " ").first.map(String.init) })
+                  let position = tokens.indices.filter({ tokens[$0].text == first }).dropFirst(occurrence).first
             else { continue }
             let others = vocabulary.textTerms.filter {
                 $0.lemma != term.lemma && !$0.lemma.contains(" ") && swappable($0) && $0.sense.lexicalFile == term.sense.lexicalFile
                     && !sentence.lowercased().contains($0.lemma) && !wordNet.areRelated($0.lemma, term.lemma)
             }
             if let other = others.first.flatMap({ form.apply(to: $0.lemma, wordNet: wordNet) }), !noun.surface.contains(" ") {
-                replace(tokens[position], at: position, with: other, origin: .swappedTerm, note: "“\(other)” for “\(noun.surface)”")
+                replace(tokens[position], at: position, with: other, origin: .swappedTerm)
             }
         }
         return out
     }
 
-    /// Whether the opposite of the word at `position` reads as a plain contradiction: not after a negation ("no real
-    /// starting point" must not become "no unreal starting point"), not after a measurement ("6,650 kilometres long"
+    /// Whether the opposite of the word at `position` reads as a plain contradiction: not within four words after a
+    /// negation ("no real starting point" must not become "no unreal starting point"; "may or may not be available" and
+    /// "without having to be familiar" hold or fail whatever follows), not after a measurement ("6,650 kilometres long"
     /// is not "6,650 kilometres short"), and "most" and "all" only before their noun ("most rivers", "all water"):
     /// "few of the digging", "the few powerful" and "no the water" are not English.
     static func opposes(at position: Int, in tokens: [Token]) -> Bool {
         let previous = position > 0 ? tokens[position - 1].text.lowercased() : ""
-        if ["no", "not", "never", "nothing", "without"].contains(previous) { return false }
+        let negations: Set<String> = ["no", "not", "never", "nothing", "without"]
+        if tokens[max(0, position - 4)..<position].contains(where: { negations.contains($0.text.lowercased()) }) { return false }
         if position >= 2, tokens[position - 2].isNumber { return false }
         let word = tokens[position].text.lowercased()
         guard word == "most" || word == "all" else { return true }

@@ -38,28 +38,30 @@ struct VocabularyInContextMaker {
         return overlaps[best] >= ContextSense.plainEvidence && overlaps[best] >= 2 * runnerUp ? senses[best] : nil
     }
 
-    /// A gloss short enough to be an option: its first clause, without WordNet's parentheses.
+    /// A gloss short enough to be an option: its first clause, without WordNet's parentheses (a leading domain label
+    /// too: "(computer science) a sequence of instructions …" is the sense a Debian page uses).
     static func shortGloss(_ gloss: String) -> String? {
-        var text = gloss.components(separatedBy: ";").first ?? gloss
+        var text = DefinitionQuestionMaker.withoutDomainLabel(gloss).components(separatedBy: ";").first ?? gloss
         while let open = text.range(of: " ("), let close = text.range(of: ")", range: open.upperBound..<text.endIndex) {
             text.removeSubrange(open.lowerBound..<close.upperBound)
         }
         text = text.trimmingCharacters(in: .whitespaces)
         let words = text.split(separator: " ").count
-        return (2...12).contains(words) && !text.contains("(") && !text.contains("\"") ? text : nil
+        return (2...14).contains(words) && !text.contains("(") && !text.contains("\"") ? text : nil
     }
 
     private func makeQuestion(_ term: TextTerm, sense meant: Synset, facts: WorksheetFacts, seed: String) -> MultipleChoiceQuestion? {
         guard let answer = Self.shortGloss(meant.gloss) else { return nil }
-        var usedFiles: Set<String?> = [meant.lexicalFile]
-        var distractors: [(String, OptionOrigin)] = []
-        for sense in wordNet.synsets(of: term.lemma, pos: term.pos) where distractors.count < 3 && sense.id != meant.id {
-            // A person or place of the same name ("Snow", a novelist) is not a meaning of the word.
-            guard !usedFiles.contains(sense.lexicalFile), sense.instanceHypernyms.isEmpty, let gloss = Self.shortGloss(sense.gloss)
-            else { continue }
-            usedFiles.insert(sense.lexicalFile)
-            distractors.append((gloss, OptionOrigin.otherSense))
+        // Other kinds of meaning only (another lexicographer file than the answer's): a person or place of the same
+        // name ("Snow", a novelist) is not a meaning of the word. Senses of kinds not yet used come first, so the wrong
+        // options differ from each other too; two of one kind are still both plainly not what the sentence says.
+        let others = wordNet.synsets(of: term.lemma, pos: term.pos).filter {
+            $0.lexicalFile != meant.lexicalFile && $0.instanceHypernyms.isEmpty && Self.shortGloss($0.gloss) != nil
         }
+        var seenFiles = Set<String?>()
+        let firstOfKind = others.filter { seenFiles.insert($0.lexicalFile).inserted }
+        let ordered = firstOfKind + others.filter { sense in !firstOfKind.contains { $0.id == sense.id } }
+        let distractors = ordered.prefix(3).compactMap { Self.shortGloss($0.gloss) }.map { ($0, OptionOrigin.otherSense) }
         guard distractors.count == 3 else { return nil }
         let entries = ([(answer, OptionOrigin.answer)] + distractors).seededShuffle(seed: seed)
         let question = MultipleChoiceQuestion(

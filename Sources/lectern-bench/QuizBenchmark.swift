@@ -8,7 +8,8 @@ import LecternText
 /// page texts go through `HomeworkBuilder`, the entry point the quiz stage runs after OCR (OCR itself is the
 /// `ocr` benchmark's). Figures per set (`dev`: tuned on; `heldout`: only measured), then the project's samples.
 ///
-/// Environment: `QUIZ_BENCH_DIR` (default /tmp/lectern-quiz-bench), `QUIZ_BENCH_SHOW=1` prints every question.
+/// Environment: `QUIZ_BENCH_DIR` (default /tmp/lectern-quiz-bench), `QUIZ_BENCH_SHOW=1` prints every question,
+/// `QUIZ_BENCH_PROBE=DIR` adds the `probe` pages of scripts/make-quiz-probeset.py (more real pages of the same sources).
 enum QuizBenchmark {
     struct PageResult {
         var name: String
@@ -30,11 +31,11 @@ enum QuizBenchmark {
                                           environment: environment, output: Pipe())
         guard made.status == 0 else { throw BenchError("scripts/make-quiz-devset.py failed:\n\(made.output)") }
         let manifest = try String(contentsOf: directory.appendingPathComponent("manifest.tsv"), encoding: .utf8)
-        var pages: [(name: String, set: String, text: String)] = []
-        for line in manifest.split(separator: "\n").dropFirst() {
-            let fields = line.split(separator: "\t").map(String.init)
-            let url = directory.appendingPathComponent(fields[1]).appendingPathComponent(fields[0] + ".txt")
-            pages.append((fields[0], fields[1], try String(contentsOf: url, encoding: .utf8)))
+        var pages = try pagesOf(manifest: manifest, in: directory)
+        if let probe = environment["QUIZ_BENCH_PROBE"] {
+            let probeDirectory = URL(fileURLWithPath: probe)
+            pages += try pagesOf(manifest: String(contentsOf: probeDirectory.appendingPathComponent("manifest.tsv"), encoding: .utf8),
+                                 in: probeDirectory)
         }
         let samplesDirectory = root.appendingPathComponent("scripts/samples/photos")
         for file in try FileManager.default.contentsOfDirectory(atPath: samplesDirectory.path).sorted() where file.hasSuffix(".txt") {
@@ -67,7 +68,7 @@ enum QuizBenchmark {
 
         print("| set | pages ≥ 120 words | 10 valid questions | quiz success | familiar distractors | ≤ 4 numeric clozes |")
         print("| --- | ---: | ---: | ---: | ---: | ---: |")
-        for set in ["dev", "heldout", "samples"] {
+        for set in ["dev", "heldout", "probe", "samples"] {
             let rows = results.filter { $0.set == set && $0.words >= 120 }
             guard !rows.isEmpty else { continue }
             let full = rows.filter { $0.valid == 10 }.count
@@ -83,6 +84,15 @@ enum QuizBenchmark {
             print("  \(row.set)/\(row.name) (\(row.words) words): \(row.valid) valid, \(row.familiar) familiar; \(row.status)")
         }
         print(String(format: "quiz time: %.2f s for %d pages", seconds, results.count))
+    }
+
+    /// The pages a manifest lists (name, set, …), each read from DIR/SET/NAME.txt.
+    static func pagesOf(manifest: String, in directory: URL) throws -> [(name: String, set: String, text: String)] {
+        try manifest.split(separator: "\n").dropFirst().map { line in
+            let fields = line.split(separator: "\t").map(String.init)
+            let url = directory.appendingPathComponent(fields[1]).appendingPathComponent(fields[0] + ".txt")
+            return (fields[0], fields[1], try String(contentsOf: url, encoding: .utf8))
+        }
     }
 
     static func percent(_ part: Int, _ whole: Int) -> String {

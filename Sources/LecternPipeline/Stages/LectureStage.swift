@@ -9,8 +9,10 @@ struct LectureStage: Stage {
     /// 6: supported-statement pool items, key sentences that introduce what follows ("… like this:") count half.
     /// 7: "which of these does TITLE describe this way" items on lists of names with their descriptions (rustdoc).
     /// (Review decisions did not change it: a course without decisions gets the same bundle, and one with decisions
-    /// has another input hash, `StageInput.reviews`.)
-    let version = 7
+    /// has another input hash, `StageInput.reviews`.) 8: a statement item's change is made at the word's own place and its
+    /// note says which of a word written twice ("“are not” for the second “are”"), and a verb's participle gets no opposite
+    /// ("a discontinued fraction"), nor a word inside a WordNet phrase ("make sure") or near a negation; shared with the quiz's statements.
+    let version = 8
     var options: WritableKeyPath<PipelineConfig, LectureOptions> { \.lecture }
     let reads = StageReads.coursePosts
     let readsReviews = true

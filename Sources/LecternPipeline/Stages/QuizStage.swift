@@ -9,9 +9,12 @@ struct QuizStage: Stage {
     let id = StageID.quiz
     /// 6: questions have stable IDs (`ReviewID`) and the teacher's review decisions are applied; a sense other than
     /// WordNet's first needs plain evidence before it is defined. 7: statements get no opposite after a negation
-    /// or a measurement, nor "few"/"no" for "most"/"all" before "of" or "the".
-    /// 10: the part-of-speech rules of word test 11 and the words stage's bound prefixes reach the quiz's terms.
-    let version = 10
+    /// or a measurement, nor "few"/"no" for "most"/"all" before "of" or "the". 10: clozes of an answer in its other
+    /// sentences, no blank inside an address or path, statements of 6+ word sentences, changes at the word's own
+    /// place, no opposite of a participle, inside a WordNet phrase, of a superlative's "most" or near a negation,
+    /// vocabulary-in-context options without domain labels. 11: the part-of-speech rules of word test 11 and the words
+    /// stage's bound prefixes and addresses reach the quiz's terms.
+    let version = 11
     var options: WritableKeyPath<PipelineConfig, QuizOptions> { \.quiz }
     let reads = StageReads.upstreamResult
     let readsReviews = true
