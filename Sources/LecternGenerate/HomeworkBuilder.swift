@@ -107,7 +107,7 @@ struct WorksheetFacts {
     init(body: String, sourceText: String, wordNet: WordNet) {
         sentences = []
         for paragraph in body.components(separatedBy: "\n\n") {
-            let prose = SentenceSplitter.split(paragraph).filter { !Worksheet.isInstruction($0) }
+            let prose = SentenceSplitter.split(paragraph).filter { !Worksheet.isInstruction($0) }.map(Worksheet.droppingGluedHeading)
             paragraphs.append(Array(sentences.count..<sentences.count + prose.count))
             sentences += prose
         }
@@ -218,6 +218,9 @@ struct Worksheet {
         title = titleIndex.map { lines[$0] } ?? lines.first { !$0.isEmpty }.map { String($0.prefix(60)) } ?? ""
         // Paragraphs (blank-line separated) of prose; an exercise line and the lines that continue it
         // (up to the next blank line or numbered item) are left out.
+        // A numbered statement ("1. The gzip format was designed to …") is content the student is asked about, unless
+        // the sheet asks whether its statements are true: then they may be false on purpose.
+        let judgesStatements = Self.judgesStatements(text)
         var paragraphs: [[String]] = [[]]
         var inExercise = false
         for (index, line) in lines.enumerated() where index != titleIndex {
@@ -227,7 +230,12 @@ struct Worksheet {
                 continue
             }
             if Self.isExercise(line) {
-                inExercise = true
+                if !judgesStatements, let statement = Self.numberedStatement(line) {
+                    paragraphs.append([statement])
+                    inExercise = false
+                } else {
+                    inExercise = true
+                }
                 continue
             }
             if inExercise, !Self.startsNewParagraph(line) { continue }
@@ -235,6 +243,45 @@ struct Worksheet {
             paragraphs[paragraphs.count - 1].append(line)
         }
         body = paragraphs.filter { !$0.isEmpty }.map { $0.joined(separator: " ") }.joined(separator: "\n\n")
+    }
+
+    /// The text of a numbered or lettered line that states something ("2. The .xz suffix was selected, because …"):
+    /// not an instruction or a question, not a gap to fill, at least five words. Nil for an exercise.
+    static func numberedStatement(_ line: String) -> String? {
+        guard let match = line.range(of: #"^\(?([0-9]{1,2}|[a-zA-Z])[.)]\s+"#, options: .regularExpression) else { return nil }
+        let rest = String(line[match.upperBound...])
+        guard let first = rest.first, first.isUppercase || first == "\"" || first == "“", !rest.contains("__"), !rest.contains("..."),
+              Tokenizer.words(in: rest).count >= 5, !isInstruction(rest) else { return nil }
+        return rest
+    }
+
+    /// Words that open a clause and, capitalised after a run of capitalised words, show where a heading the text has
+    /// lost its line break ends: "Source Code The program must include source code".
+    static let clauseOpeners: Set<String> = ["The", "A", "An", "This", "These", "That", "It", "If", "In", "You", "We", "Each", "Any", "All"]
+    static let headingJoiners: Set<String> = ["of", "and", "or", "to", "for", "the", "a", "an", "in", "on", "with"]
+
+    /// `sentence` without a heading glued to its start (two or more words, the first capitalised, the others
+    /// capitalised or joining words such as "of", then a capitalised clause opener before a lower-case word):
+    /// "No Discrimination Against Persons or Groups The license must not …" → "The license must not …".
+    static func droppingGluedHeading(_ sentence: String) -> String {
+        let words = sentence.split(separator: " ", omittingEmptySubsequences: false)
+        guard words.count > 4, words[0].first?.isUppercase == true else { return sentence }
+        for k in 2..<min(words.count - 1, 12) {
+            let word = words[k - 1]
+            guard word.first?.isUppercase == true || headingJoiners.contains(String(word)) else { return sentence }
+            if clauseOpeners.contains(String(words[k])), words[k + 1].first?.isLowercase == true {
+                return words[k...].joined(separator: " ")
+            }
+        }
+        return sentence
+    }
+
+    /// Whether the sheet asks the student to judge its statements (true or false, agree, fact or opinion, find the
+    /// mistake): its numbered statements are then not facts.
+    static func judgesStatements(_ text: String) -> Bool {
+        let lower = " " + Tokenizer.words(in: text).map { $0.text.lowercased() }.joined(separator: " ") + " "
+        return [" true ", " false ", " agree ", " disagree ", " correct ", " opinion ", " mistake ", " mistakes ", " wrong ",
+                " right or wrong ", " error ", " errors "].contains { lower.contains($0) }
     }
 
     /// A line that cannot continue a wrapped exercise: it starts like a new paragraph of prose.

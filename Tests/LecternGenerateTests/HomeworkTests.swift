@@ -129,6 +129,42 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
         #expect(!Worksheet.isInstruction("The bridge had seven arches."))
     }
 
+    /// A worksheet of numbered statements quoted from a real manual ("Read each statement and explain it in your own
+    /// words.") has content to ask about: the statements are facts, and the quiz gets ten valid questions from them.
+    @Test func numberedStatementsAreContent() throws {
+        let text = try String(contentsOf: repoRoot.appendingPathComponent("Tests/LecternGenerateTests/Fixtures/real-pages/coreutils-worksheet.txt"), encoding: .utf8)
+        let sheet = Worksheet(text: text)
+        #expect(sheet.body.contains("Any attempt to remove a file whose last file name component"))
+        #expect(!sheet.body.contains("Read each statement"))
+        let bundle = build(text)
+        #expect(bundle.status == .ok && bundle.quiz.questions.count == 10, "\(bundle.statusReason ?? "")")
+        let validator = QuestionValidator(wordNet: wordNet)
+        #expect(bundle.quiz.questions.allSatisfy { validator.problems($0, sourceText: text).isEmpty })
+    }
+
+    /// Statements the student must judge (true or false) may be false on purpose: they are exercises, not facts.
+    @Test func statementsToJudgeAreNotFacts() {
+        let sheet = Worksheet(text: """
+        Volcanoes
+
+        Are these statements true or false?
+
+        1. Magma is colder than the rock around it and sinks towards the core.
+        2. Every volcano on Earth erupts at least once in a hundred years.
+        """)
+        #expect(!sheet.body.contains("Magma") && !sheet.body.contains("Every volcano"))
+    }
+
+    /// A heading that lost its line break stays out of the sentence a question shows (the Debian Free Software
+    /// Guidelines, flattened: "Source Code The program must include source code, …").
+    @Test func gluedHeadingsAreDropped() {
+        #expect(Worksheet.droppingGluedHeading("Source Code The program must include source code.") == "The program must include source code.")
+        #expect(Worksheet.droppingGluedHeading("No Discrimination Against Persons or Groups The license must not discriminate.")
+            == "The license must not discriminate.")
+        #expect(Worksheet.droppingGluedHeading("The program must include source code.") == "The program must include source code.")
+        #expect(Worksheet.droppingGluedHeading("For any section Entitled The Dedications, preserve it.") == "For any section Entitled The Dedications, preserve it.")
+    }
+
     @Test func sameInputGivesSameQuizByteForByte() throws {
         for name in samples {
             let text = try worksheet(name)

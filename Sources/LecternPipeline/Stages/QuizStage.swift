@@ -13,7 +13,8 @@ struct QuizStage: Stage {
     /// sentences, no blank inside an address or path, statements of 6+ word sentences, changes at the word's own
     /// place, no opposite of a participle, inside a WordNet phrase, of a superlative's "most" or near a negation,
     /// vocabulary-in-context options without domain labels. 11: the part-of-speech rules of word test 11 and the words
-    /// stage's bound prefixes and addresses reach the quiz's terms.
+    /// stage's bound prefixes and addresses reach the quiz's terms; numbered statements are content unless the sheet asks
+    /// to judge them, and a heading glued to a sentence is cut.
     let version = 11
     var options: WritableKeyPath<PipelineConfig, QuizOptions> { \.quiz }
     let reads = StageReads.upstreamResult
