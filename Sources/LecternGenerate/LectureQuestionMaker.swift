@@ -419,6 +419,9 @@ struct LectureQuestionMaker: Sendable {
             var rest = words.dropFirst(answerWords)
             if let noun = rest.first, Self.nouns.contains(noun.lowercased()) { rest = rest.dropFirst() }
             guard let verb = rest.first, Self.verbs.contains(verb) else { return nil }
+            // "NODE_PATH is not part of resolving import specifiers" says what it is not: other names' negations ("is
+            // not used by import") are as true of it, so no option could be the one right answer.
+            guard let head = rest.dropFirst().first, !["not", "never", "no"].contains(head.lowercased()) else { return nil }
             var predicate = rest.dropFirst().joined(separator: " ")
             while let last = predicate.last, ".:;!".contains(last) { predicate.removeLast() }
             let predicateWords = predicate.split(separator: " ").count

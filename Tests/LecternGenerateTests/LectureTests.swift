@@ -404,6 +404,22 @@ private func topics(_ lecture: LectureBundle) -> [Topic] { lecture.subjects.flat
     }
 }
 
+/// A definition says what a name is or does: "X is not …" (Node's docs: "NODE_PATH is not part of resolving import
+/// specifiers") is no definition, since other names' negations ("is not used by import") are as true of it.
+@Suite struct DefinitionSentenceTests {
+    func fact(_ answer: String, _ sentence: String) -> LectureFact {
+        LectureFact(answer: answer, kind: .code, shape: .identifier, words: 1, topicID: "t", topicTitle: "Modules",
+                    sentence: sentence, score: 1)
+    }
+
+    @Test func negatedPredicatesAreNotDefinitions() {
+        #expect(LectureQuestionMaker.Definition(fact("NODE_PATH", "NODE_PATH is not part of resolving import specifiers.")) == nil)
+        #expect(LectureQuestionMaker.Definition(fact("require.cache", "The require.cache is never used by import in any module.")) == nil)
+        let dirname = LectureQuestionMaker.Definition(fact("path.dirname()", "The path.dirname() method returns the directory name of a path."))
+        #expect(dirname?.option == "returns the directory name of a path")
+    }
+}
+
 @Suite struct KeySentenceTests {
     /// The main idea is the sentence the topic's other sentences and its title share most words with, not the first.
     @Test func keySentenceIsTheMostCentralNotTheFirst() {

@@ -11,7 +11,8 @@ struct LectureStage: Stage {
     /// (Review decisions did not change it: a course without decisions gets the same bundle, and one with decisions
     /// has another input hash, `StageInput.reviews`.) 8: a statement item's change is made at the word's own place and its
     /// note says which of a word written twice ("“are not” for the second “are”"), and a verb's participle gets no opposite
-    /// ("a discontinued fraction"), nor a word inside a WordNet phrase ("make sure") or near a negation; shared with the quiz's statements.
+    /// ("a discontinued fraction"), nor a word inside a WordNet phrase ("make sure") or near a negation; shared with the quiz's statements. A
+    /// sentence saying what a name is not ("NODE_PATH is not part of …") gives no definition item.
     let version = 8
     var options: WritableKeyPath<PipelineConfig, LectureOptions> { \.lecture }
     let reads = StageReads.coursePosts
