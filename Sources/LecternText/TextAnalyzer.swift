@@ -86,11 +86,14 @@ public struct TextAnalyzer: Sendable {
     }
 
     /// How well a sentence shows a word: it defines or names the word (+4) over a complete sentence of the
-    /// preferred length (4) over one of that length (3) over a complete one (2) over any (1); a greeting 0.
-    private static func contextScore(complete: Bool, inRange: Bool, greeting: Bool, defines: Bool) -> Int32 {
+    /// preferred length (4) over one of that length (3) over a complete longer one (2) over any (1); a greeting 0.
+    /// A complete sentence shorter than the preferred length is mostly a heading ("Grant of Patent License."): it
+    /// ranks with fragments unless it defines the word ("Magma is molten rock.").
+    private static func contextScore(complete: Bool, inRange: Bool, tooShort: Bool, greeting: Bool, defines: Bool) -> Int32 {
         if greeting { return 0 }
         let base: Int32 = inRange ? (complete ? 4 : 3) : (complete ? 2 : 1)
-        return defines && base > 1 ? base + 4 : base
+        if defines && base > 1 { return base + 4 }
+        return tooShort ? 1 : base
     }
 
     /// Per form and context (after a determiner or not): how often, and the best sentence so far.
@@ -239,7 +242,8 @@ public struct TextAnalyzer: Sendable {
             if !shouting {
                 for k in 0..<capitalMidForms.count { stats[Int(capitalMidForms[k])].capitalMid += 1 }
             }
-            offerContext(sentence, complete: span.terminated && firstStartsUpper, inRange: contextLength.contains(tokens))
+            offerContext(sentence, complete: span.terminated && firstStartsUpper, inRange: contextLength.contains(tokens),
+                         tooShort: tokens < contextLength.lowerBound)
         }
 
         /// The interned id of a word token's lower-case form; nil when its Unicode lower case is too long to intern.
@@ -277,10 +281,10 @@ public struct TextAnalyzer: Sendable {
         }
 
         /// Counts the sentence's slots and keeps it as a slot's context where it scores best so far.
-        private func offerContext(_ sentence: Int32, complete: Bool, inRange: Bool) {
+        private func offerContext(_ sentence: Int32, complete: Bool, inRange: Bool, tooShort: Bool) {
             let greeting = sentenceForms.count > 0 && stats[Int(sentenceForms[0])].cue == .greeting
-            let score = TextAnalyzer.contextScore(complete: complete, inRange: inRange, greeting: greeting, defines: false)
-            let definingScore = TextAnalyzer.contextScore(complete: complete, inRange: inRange, greeting: greeting, defines: true)
+            let score = TextAnalyzer.contextScore(complete: complete, inRange: inRange, tooShort: tooShort, greeting: greeting, defines: false)
+            let definingScore = TextAnalyzer.contextScore(complete: complete, inRange: inRange, tooShort: tooShort, greeting: greeting, defines: true)
             for j in 0..<sentenceSlots.count {
                 let k = Int(sentenceSlots[j])
                 let score = definingScore > score && TextAnalyzer.defines(j, sentenceForms, commaAfter, stats) ? definingScore : score

@@ -315,6 +315,24 @@ let sharedWordNet: WordNet = {
         #expect(try context("lesson") == "Hello again, and welcome to today's lesson on volcanoes.")
     }
 
+    /// A section heading that ends like a sentence ("Grant of Patent License.", the Apache License) is not a context
+    /// when a full sentence uses the word, even a long one; a short sentence that defines the word still is.
+    @Test func headingsAreNotContexts() throws {
+        let text = """
+        Grant of Patent License. Subject to the terms and conditions of this License, each Contributor hereby grants to \
+        You a perpetual, worldwide, non-exclusive, no-charge, royalty-free, irrevocable patent license to make, have made, \
+        use, offer to sell, sell, import, and otherwise transfer the Work, where such license applies only to those \
+        patent claims licensable by such Contributor. Magma is molten rock. Deep underground the hot magma slowly rises \
+        towards the surface through cracks in the crust of the planet, where it cools over many thousands of years.
+        """
+        let result = analyzer.analyze(text)
+        func context(_ lemma: String) throws -> String {
+            result.sentences[try #require(result.words.first { $0.lemma == lemma }).contextSentence]
+        }
+        #expect(try context("patent").hasPrefix("Subject to the terms and conditions"))
+        #expect(try context("magma") == "Magma is molten rock.")
+    }
+
     @Test func namesAndCapitals() throws {
         let result = analyzer.analyze("Tom saw a rose. Later Tom gave Rose the bank. The Bank was closed and the bank was empty. NASA works. Paris is big. THE RIVER IS WIDE.")
         let lemmas = Set(result.words.map(\.lemma))

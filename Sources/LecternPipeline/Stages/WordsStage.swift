@@ -7,7 +7,8 @@ import LecternText
 struct WordsStage: Stage {
     let id = StageID.words
     /// 8: a hyphenated bound prefix ("non-free", "pre-release") and the words of web and mail addresses are not
-    /// counted as words.
+    /// counted as words; a complete sentence shorter than the preferred context length ranks with fragments as a
+    /// context unless it defines the word (a heading such as "Grant of Patent License." was chosen).
     let version = 8
     var options: WritableKeyPath<PipelineConfig, WordsOptions> { \.words }
     let reads = StageReads.sourceFile
