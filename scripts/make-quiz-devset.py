@@ -78,13 +78,30 @@ def pages(text, wanted):
     return [runs[int(i * step)] for i in range(wanted)]
 
 
+MANIFEST_HEADER = "name\tset\tkind\tsource\tlicence\twords"
+
+
+def write_page(out, part, page, run, kind, path, licence):
+    """Writes a run of paragraphs as OUT/PART/PAGE.txt; returns its manifest line."""
+    body = "\n\n".join(run)
+    with open(os.path.join(out, part, page + ".txt"), "w", encoding="utf-8") as f:
+        f.write(body + "\n")
+    return f"{page}\t{part}\t{kind}\t{path}\t{licence}\t{len(body.split())}"
+
+
+def write_manifest(out, manifest):
+    with open(os.path.join(out, "manifest.tsv"), "w", encoding="utf-8") as f:
+        f.write("\n".join(manifest) + "\n")
+    print(f"{len(manifest) - 1} pages in {out}")
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: make-quiz-devset.py OUT_DIR")
     out = sys.argv[1]
     for part in ("dev", "heldout"):
         os.makedirs(os.path.join(out, part), exist_ok=True)
-    manifest = ["name\tset\tkind\tsource\tlicence\twords"]
+    manifest = [MANIFEST_HEADER]
     for name, kind, path, licence, wanted, start in SOURCES:
         if not os.path.exists(path):
             sys.exit(f"make-quiz-devset: {path} is missing: run scripts/setup.sh --bench")
@@ -93,14 +110,8 @@ def main():
             text = text[text.index(start):]
         for index, run in enumerate(pages(text, wanted)):
             part = "heldout" if index % 5 in (1, 3) else "dev"
-            page = f"{name}-{index + 1:02d}"
-            body = "\n\n".join(run)
-            with open(os.path.join(out, part, page + ".txt"), "w", encoding="utf-8") as f:
-                f.write(body + "\n")
-            manifest.append(f"{page}\t{part}\t{kind}\t{path}\t{licence}\t{len(body.split())}")
-    with open(os.path.join(out, "manifest.tsv"), "w", encoding="utf-8") as f:
-        f.write("\n".join(manifest) + "\n")
-    print(f"{len(manifest) - 1} pages in {out}")
+            manifest.append(write_page(out, part, f"{name}-{index + 1:02d}", run, kind, path, licence))
+    write_manifest(out, manifest)
 
 
 if __name__ == "__main__":

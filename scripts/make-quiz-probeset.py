@@ -30,7 +30,7 @@ def main():
         sys.exit("usage: make-quiz-probeset.py OUT_DIR")
     out = sys.argv[1]
     os.makedirs(os.path.join(out, "probe"), exist_ok=True)
-    manifest = ["name\tset\tkind\tsource\tlicence\twords"]
+    manifest = [devset.MANIFEST_HEADER]
     for name, kind, path, licence, wanted, start in devset.SOURCES + EXTRA:
         text = devset.read(path)
         if start and start in text:
@@ -38,14 +38,8 @@ def main():
         used = {p for run in devset.pages(text, wanted) for p in run} if wanted else set()
         every = devset.pages(text, 10**6)
         for index, run in enumerate(r for r in every if not used.intersection(r)):
-            page = f"{name}-probe-{index + 1:02d}"
-            body = "\n\n".join(run)
-            with open(os.path.join(out, "probe", page + ".txt"), "w", encoding="utf-8") as f:
-                f.write(body + "\n")
-            manifest.append(f"{page}\tprobe\t{kind}\t{path}\t{licence}\t{len(body.split())}")
-    with open(os.path.join(out, "manifest.tsv"), "w", encoding="utf-8") as f:
-        f.write("\n".join(manifest) + "\n")
-    print(f"{len(manifest) - 1} pages in {out}")
+            manifest.append(devset.write_page(out, "probe", f"{name}-probe-{index + 1:02d}", run, kind, path, licence))
+    devset.write_manifest(out, manifest)
 
 
 if __name__ == "__main__":
