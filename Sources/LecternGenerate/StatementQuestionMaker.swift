@@ -97,6 +97,8 @@ struct StatementQuestionMaker {
     func changes(of sentence: String, vocabulary: Vocabulary) -> [Change] {
         let tokens = Tokenizer.words(in: sentence)
         var out: [Change] = []
+        /// How many times the word at `position` is written before it: which of its occurrences a change is made at.
+        func earlierOccurrences(_ position: Int) -> Int { tokens[..<position].filter { $0.text == tokens[position].text }.count }
         /// Writes the note "“new” for “old”" (a number unquoted), and "for the second “old”" when the word is written
         /// more than once: each change is told apart in the explanation.
         func replace(_ token: Token, at position: Int, with new: String, origin: OptionOrigin) {
@@ -104,7 +106,7 @@ struct StatementQuestionMaker {
             let article = position > 0 ? tokens[position - 1].text.lowercased() : ""
             if ["a", "an"].contains(article), Self.startsWithVowel(token.text) != Self.startsWithVowel(new) { return }
             // The word where it is: "these scripts start services" is another change than "all the scripts".
-            let earlier = tokens[..<position].filter { $0.text == token.text }.count
+            let earlier = earlierOccurrences(position)
             guard let range = ClozeQuestionMaker.wholeWordRange(of: token.text, in: sentence, skipping: earlier) else { return }
             let repeated = tokens.filter { $0.text == token.text }.count > 1
             let which = repeated && earlier < MainIdeaQuestionMaker.ordinals.count ? "the \(MainIdeaQuestionMaker.ordinals[earlier]) " : ""
@@ -124,8 +126,7 @@ struct StatementQuestionMaker {
             // This "not", with the space before it: the first " not " of "may or may not be available …, which are not
             // formally part" is another one.
             if lower == "not", position > 0, Self.negatable.contains(tokens[position - 1].text.lowercased()),
-               let word = ClozeQuestionMaker.wholeWordRange(of: token.text, in: sentence,
-                                                            skipping: tokens[..<position].filter { $0.text == token.text }.count),
+               let word = ClozeQuestionMaker.wholeWordRange(of: token.text, in: sentence, skipping: earlierOccurrences(position)),
                word.lowerBound > sentence.startIndex, sentence[sentence.index(before: word.lowerBound)] == " " {
                 let range = sentence.index(before: word.lowerBound)..<word.upperBound
                 out.append(Change(sentence: sentence.replacingCharacters(in: range, with: ""), origin: .negated, note: "“not” left out"))

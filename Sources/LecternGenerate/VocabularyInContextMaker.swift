@@ -55,13 +55,15 @@ struct VocabularyInContextMaker {
         // Other kinds of meaning only (another lexicographer file than the answer's): a person or place of the same
         // name ("Snow", a novelist) is not a meaning of the word. Senses of kinds not yet used come first, so the wrong
         // options differ from each other too; two of one kind are still both plainly not what the sentence says.
-        let others = wordNet.synsets(of: term.lemma, pos: term.pos).filter {
-            $0.lexicalFile != meant.lexicalFile && $0.instanceHypernyms.isEmpty && Self.shortGloss($0.gloss) != nil
+        let others: [(sense: Synset, gloss: String)] = wordNet.synsets(of: term.lemma, pos: term.pos).compactMap { sense in
+            guard sense.lexicalFile != meant.lexicalFile, sense.instanceHypernyms.isEmpty, let gloss = Self.shortGloss(sense.gloss)
+            else { return nil }
+            return (sense, gloss)
         }
         var seenFiles = Set<String?>()
-        let firstOfKind = others.filter { seenFiles.insert($0.lexicalFile).inserted }
-        let ordered = firstOfKind + others.filter { sense in !firstOfKind.contains { $0.id == sense.id } }
-        let distractors = ordered.prefix(3).compactMap { Self.shortGloss($0.gloss) }.map { ($0, OptionOrigin.otherSense) }
+        let firstOfKind = others.filter { seenFiles.insert($0.sense.lexicalFile).inserted }
+        let ordered = firstOfKind + others.filter { other in !firstOfKind.contains { $0.sense.id == other.sense.id } }
+        let distractors = ordered.prefix(3).map { ($0.gloss, OptionOrigin.otherSense) }
         guard distractors.count == 3 else { return nil }
         let entries = ([(answer, OptionOrigin.answer)] + distractors).seededShuffle(seed: seed)
         let question = MultipleChoiceQuestion(

@@ -184,7 +184,8 @@ public struct SenseSelector: Sendable {
                   surface != key ? surface.hasSuffix("s") : isPluralNoun(previous) {
             // "molten rock escapes to the surface", "most volcanoes form near the edges", "the distribution works.":
             // after a noun subject and before a preposition, a determiner or the end, a verb; not after a verb's
-            // first object ("deny users access to") nor after a word that is mostly an adjective ("non-free works on").
+            // first object ("deny users access to") nor after a word that is mostly an adjective ("free works on":
+            // "free" is a noun only in "the free").
             cue = .verb
         } else if at > 1, StopWords.determiners.contains(beforePrevious), readings(previous).contains(.adjective) {
             // "your final act": determiner, adjective, noun.

@@ -208,7 +208,7 @@ public struct TextAnalyzer: Sendable {
             while let t = cursor.next() {
                 if TextAnalyzer.startsAddress(p, t, span.end) {
                     // A web or mail address is not prose: "www", "apache" and "licenses" of a URL are not the text's words.
-                    cursor.i = TextAnalyzer.nextBlank(p, t.end, span.end)
+                    cursor.i = TextAnalyzer.nextWhitespace(p, t.end, span.end)
                     continue
                 }
                 tokens += 1
@@ -323,7 +323,7 @@ public struct TextAnalyzer: Sendable {
 
     /// The index of the first ASCII whitespace byte at or after `from`, or `end`.
     @inline(__always)
-    static func nextBlank(_ p: UnsafeBufferPointer<UInt8>, _ from: Int, _ end: Int) -> Int {
+    static func nextWhitespace(_ p: UnsafeBufferPointer<UInt8>, _ from: Int, _ end: Int) -> Int {
         var k = from
         while k < end && !Whitespace.isASCII(p[k]) { k += 1 }
         return k
