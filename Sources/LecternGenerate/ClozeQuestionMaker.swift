@@ -99,18 +99,23 @@ struct ClozeQuestionMaker {
         return validator.problems(question, sourceText: facts.sourceText).isEmpty ? question : nil
     }
 
-    /// Whether the word at `range` is part of an address, path, reference or compound written as one
-    /// ("quiet@bugs.debian.org", "/etc/init.d", "§7(2)", "mount(8)", "non-free"): a blank there asks for a piece of a
-    /// name, not a word of the text.
+    /// Whether the word at `range` is part of an address, path, reference, date, time or compound written as one
+    /// ("quiet@bugs.debian.org", "/etc/init.d", "§7(2)", "mount(8)", "non-free", "2038-01-19", "20:45:52"): a blank or a
+    /// change there asks for a piece of a name, not a word of the text.
     static func isPartOfAddress(_ range: Range<String.Index>, in sentence: String) -> Bool {
         let before = range.lowerBound == sentence.startIndex ? nil : sentence[sentence.index(before: range.lowerBound)]
         let after = range.upperBound == sentence.endIndex ? nil : sentence[range.upperBound]
         let next = after == nil || sentence.index(after: range.upperBound) == sentence.endIndex ? nil
             : sentence[sentence.index(after: range.upperBound)]
         if let before, "@/_-.§".contains(before) { return true }
+        // "20:45:52", and a number in brackets glued to a name ("§4.1(3)", "mount(8)").
+        if let before, before == ":" || before == "(", range.lowerBound > sentence.index(after: sentence.startIndex) {
+            let previous = sentence[sentence.index(range.lowerBound, offsetBy: -2)]
+            if before == ":" ? previous.isNumber : !previous.isWhitespace { return true }
+        }
         if let after, "@/_(".contains(after) { return true }
-        // A hyphen or dot after the word joins it only when a letter follows ("quiet.": the sentence ends).
-        if let after, "-.".contains(after), next?.isLetter == true { return true }
+        // A hyphen, dot or colon after the word joins it only when a letter or digit follows ("quiet.": the sentence ends).
+        if let after, "-.:".contains(after), let next, next.isLetter || next.isNumber { return true }
         return false
     }
 

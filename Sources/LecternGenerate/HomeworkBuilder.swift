@@ -107,7 +107,8 @@ struct WorksheetFacts {
     init(body: String, sourceText: String, wordNet: WordNet) {
         sentences = []
         for paragraph in body.components(separatedBy: "\n\n") {
-            let prose = SentenceSplitter.split(paragraph).filter { !Worksheet.isInstruction($0) }.map(Worksheet.droppingGluedHeading)
+            let prose = SentenceSplitter.split(paragraph).map(Worksheet.withoutItemNumbers)
+                .filter { $0.contains(where: \.isLetter) && !Worksheet.isInstruction($0) }.map(Worksheet.droppingGluedHeading)
             paragraphs.append(Array(sentences.count..<sentences.count + prose.count))
             sentences += prose
         }
@@ -220,7 +221,7 @@ struct Worksheet {
         // (up to the next blank line or numbered item) are left out.
         // A numbered statement ("1. The gzip format was designed to …") is content the student is asked about, unless
         // the sheet asks whether its statements are true: then they may be false on purpose.
-        let judgesStatements = Self.judgesStatements(text)
+        let judgesStatements = Self.judgesStatements(Self.linesOutsideNumberedItems(lines).joined(separator: " "))
         var paragraphs: [[String]] = [[]]
         var inExercise = false
         for (index, line) in lines.enumerated() where index != titleIndex {
@@ -246,13 +247,37 @@ struct Worksheet {
     }
 
     /// The text of a numbered or lettered line that states something ("2. The .xz suffix was selected, because …"):
-    /// not an instruction or a question, not a gap to fill, at least five words. Nil for an exercise.
+    /// not an instruction or a question, not a gap to fill, at least five words. Nil for an exercise. Only its first
+    /// sentence decides: a numbered clause of a constitution runs on for sentences ("… the Standard Resolution
+    /// Procedure, below. A resolution is …"), and the sentences of what is kept are filtered one by one.
     static func numberedStatement(_ line: String) -> String? {
-        guard let match = line.range(of: #"^\(?([0-9]{1,2}|[a-zA-Z])[.)]\s+"#, options: .regularExpression) else { return nil }
+        guard let match = line.range(of: Self.itemNumber, options: .regularExpression) else { return nil }
         let rest = String(line[match.upperBound...])
         guard let first = rest.first, first.isUppercase || first == "\"" || first == "“", !rest.contains("__"), !rest.contains("..."),
-              Tokenizer.words(in: rest).count >= 5, !isInstruction(rest) else { return nil }
+              Tokenizer.words(in: rest).count >= 5, !isInstruction(SentenceSplitter.split(rest).first ?? rest) else { return nil }
         return rest
+    }
+
+    static let itemNumber = #"^\(?([0-9]{1,2}|[a-zA-Z])[.)]\s+"#
+
+    /// A sentence without the numbers of the items a page written on one line runs together: "2. If such a resolution
+    /// is sponsored …" and "Delaying a decision by the Project Leader: 1." (the next item's number) would otherwise be
+    /// asked about as numbers of the text.
+    static func withoutItemNumbers(_ sentence: String) -> String {
+        sentence.replacingOccurrences(of: #"^\(?[0-9]{1,2}[.)]\s+"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: #":\s+\(?[0-9]{1,2}[.)]$"#, with: ":", options: .regularExpression)
+    }
+
+    /// The lines that are not part of a numbered or lettered item (an item runs to the next blank line): the title and
+    /// the sheet's instructions. A statement's own words ("there is no one correct way to order items") say nothing
+    /// about what the student is asked to do with it.
+    static func linesOutsideNumberedItems(_ lines: [String]) -> [String] {
+        var inItem = false
+        return lines.filter { line in
+            if line.isEmpty { inItem = false }
+            if line.range(of: Self.itemNumber, options: .regularExpression) != nil { inItem = true }
+            return !inItem
+        }
     }
 
     /// Words that open a clause and, capitalised after a run of capitalised words, show where a heading the text has
@@ -300,7 +325,7 @@ struct Worksheet {
         if let first = words.first, instructionVerbs.contains(first) { return true }
         let joined = " " + words.joined(separator: " ") + " "
         for phrase in [" the text ", " the questions ", " this worksheet ", " your own words ", " in full sentences ",
-                       " exercise book ", " the passage ", " below "] where joined.contains(phrase) {
+                       " exercise book ", " the passage ", " questions below ", " words below ", " text below "] where joined.contains(phrase) {
             return true
         }
         return false

@@ -108,6 +108,8 @@ struct StatementQuestionMaker {
             // The word where it is: "these scripts start services" is another change than "all the scripts".
             let earlier = earlierOccurrences(position)
             guard let range = ClozeQuestionMaker.wholeWordRange(of: token.text, in: sentence, skipping: earlier) else { return }
+            // "see §4.1(3)" made "§8.2(3)", "2038-01-19" made "1401-01-19": a reference or a date is no claim of the text.
+            if origin == .changedNumber, ClozeQuestionMaker.isPartOfAddress(range, in: sentence) { return }
             let repeated = tokens.filter { $0.text == token.text }.count > 1
             let which = repeated && earlier < MainIdeaQuestionMaker.ordinals.count ? "the \(MainIdeaQuestionMaker.ordinals[earlier]) " : ""
             let note = origin == .changedNumber ? "\(new) for \(which)\(token.text)" : "“\(new)” for \(which)“\(token.text)”"

@@ -142,6 +142,38 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
         #expect(bundle.quiz.questions.allSatisfy { validator.problems($0, sourceText: text).isEmpty })
     }
 
+    /// A statement's own words do not make a sheet of statements to judge: the coreutils manual's "there is no one
+    /// correct way … to order items" had made all four statements exercises, and the page got no question.
+    @Test func onlyTheSheetsInstructionsSayStatementsAreToBeJudged() throws {
+        let text = try realPage("coreutils-time-worksheet")
+        #expect(Worksheet(text: text).body.contains("Lexicographic sorting usually does not produce the order"))
+        #expect(build(text).quiz.questions.count >= 4)
+    }
+
+    /// A page whose numbered clauses run together on one line (the Debian Constitution's resolution procedure) is
+    /// prose: a "below" in its first sentence is no instruction, and the items' numbers ("…their Delegate: 1. If …")
+    /// are neither sentences nor numbers to ask about; a date or a section reference is never changed or blanked.
+    @Test func numberedClausesOnOneLineAreProse() throws {
+        let text = try realPage("debian-constitution-probe-03")
+        let facts = WorksheetFacts(body: Worksheet(text: text).body, sourceText: text, wordNet: wordNet)
+        #expect(facts.sentences.contains("The Developers follow the Standard Resolution Procedure, below."))
+        #expect(facts.sentences.contains { $0.hasPrefix("If the Project Leader or their Delegate, or the Technical Committee") })
+        #expect(!facts.sentences.contains { $0.range(of: #"^[0-9]+\.|: [0-9]+\.$"#, options: .regularExpression) != nil })
+        let bundle = build(text)
+        #expect(bundle.status == .ok && bundle.quiz.questions.count == 10, "\(bundle.statusReason ?? "")")
+        for question in bundle.quiz.questions {
+            #expect(!question.options.contains { $0.contains("§") && !$0.contains("§4.1(3)") }, "\(question.options)")
+            #expect(!(question.kind == .clozeNumber && question.stem.hasSuffix(": _____.")), "\(question.stem)")
+        }
+        func glued(_ word: String, _ sentence: String) -> Bool {
+            ClozeQuestionMaker.isPartOfAddress(ClozeQuestionMaker.wholeWordRange(of: word, in: sentence)!, in: sentence)
+        }
+        let times = "can represent times from 1901-12-13 20:45:52 through 2038-01-19 03:14:07 UTC."
+        #expect(glued("2038", times) && glued("1901", times) && glued("45", times))
+        #expect(!glued("2038", "The counter overflows in 2038.") && !glued("3", "It has three parts (3 in all)."))
+        #expect(glued("3", "see §4.1(3)."))
+    }
+
     /// Statements the student must judge (true or false) may be false on purpose: they are exercises, not facts.
     @Test func statementsToJudgeAreNotFacts() {
         let sheet = Worksheet(text: """

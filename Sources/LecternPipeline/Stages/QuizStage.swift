@@ -15,7 +15,7 @@ struct QuizStage: Stage {
     /// vocabulary-in-context options without domain labels. 11: the part-of-speech rules of word test 11 and the words
     /// stage's bound prefixes and addresses reach the quiz's terms; numbered statements are content unless the sheet asks
     /// to judge them, and a heading glued to a sentence is cut.
-    let version = 11
+    let version = 12
     var options: WritableKeyPath<PipelineConfig, QuizOptions> { \.quiz }
     let reads = StageReads.upstreamResult
     let readsReviews = true
