@@ -171,14 +171,17 @@ enum FamiliarWord {
 ///    e.g. both processes, both artefacts); then `same-text-word`: the text's other nouns;
 /// 3. `same-pos-frequency-band`: WordNet words of the same part of speech, lexicographer file and
 ///    frequency band, in a seeded (reproducible) order.
-/// Every tier keeps only words in the answer's frequency band or the next one; words from WordNet (tiers 1
-/// and 3) must also be common (`FamiliarWord`), and come only when the text shows which sense the answer has
-/// (`senseIsClear`): a Python `socket` must not get body parts because WordNet's first sense is anatomy.
+/// 4. `same-topic-word`: when the sense is not clear, common nouns of the topic the whole text leans to (`TopicNoun`)
+///    of a kind one of the answer's senses has.
+/// Every tier keeps only words in the answer's frequency band or the next one; words from WordNet (tiers 1, 3
+/// and 4) must also be common (`FamiliarWord`). WordNet's sisters and band words come only when the text shows
+/// which sense the answer has (`senseIsClear`): a Python `socket` must not get body parts because WordNet's first
+/// sense is anatomy; topic words are of the text's subject whatever the sense.
 struct WordDistractorSource {
     let wordNet: WordNet
 
     func candidates(answer: String, pos: PartOfSpeech, sense: Synset, senseIsClear: Bool, textTerms: [TextTerm],
-                    seed: String) -> [(String, OptionOrigin)] {
+                    topicNouns: [TopicNoun] = [], seed: String) -> [(String, OptionOrigin)] {
         let band = FrequencyBand.of(answer, pos: pos, in: wordNet)
         func fits(_ word: String) -> Bool {
             word.count >= 3 && word.allSatisfy({ $0.isLetter && $0.isLowercase })
@@ -209,6 +212,12 @@ struct WordDistractorSource {
             pool += words.filter { isMostly($0, pos) && FamiliarWord.isCommon($0) }.seededShuffle(seed: seed).prefix(40)
                 .map { ($0, OptionOrigin.samePOSFrequencyBand) }
         }
+        // 4. A short text's own nouns run out; the words of its topic are what a student of it has met.
+        if !senseIsClear, pos == .noun {
+            let kinds = Set(wordNet.synsets(of: answer, pos: pos).compactMap(\.lexicalFile))
+            let words = topicNouns.filter { $0.word != answer && kinds.contains($0.kind) && fits($0.word) }.map(\.word)
+            pool += words.seededShuffle(seed: seed).prefix(20).map { ($0, OptionOrigin.sameTopicWord) }
+        }
         return pool
     }
 
@@ -217,6 +226,28 @@ struct WordDistractorSource {
     func isMostly(_ word: String, _ pos: PartOfSpeech) -> Bool {
         let own = wordNet.frequency(of: word, pos: pos)
         return own * 2 >= wordNet.frequency(of: word)
+    }
+}
+
+/// A common noun of a topic domain, with the lexicographer file of its sense in that domain ("contract",
+/// noun.communication, for law).
+struct TopicNoun {
+    var word: String
+    var kind: String
+
+    /// The single-word, common, mostly-noun members of `domains`, once each, in a fixed order.
+    static func all(in domains: [SynsetID], wordNet: WordNet) -> [TopicNoun] {
+        var seen = Set<String>()
+        var out: [TopicNoun] = []
+        for domain in domains {
+            for id in wordNet.domainMembers(of: domain) where id.pos == .noun {
+                guard let synset = wordNet.synset(id), let kind = synset.lexicalFile else { continue }
+                for word in synset.words where word.allSatisfy({ $0.isLetter && $0.isLowercase }) && FamiliarWord.isCommon(word) {
+                    if seen.insert(word).inserted { out.append(TopicNoun(word: word, kind: kind)) }
+                }
+            }
+        }
+        return out
     }
 }
 

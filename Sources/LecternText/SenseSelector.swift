@@ -299,16 +299,21 @@ public struct SenseSelector: Sendable {
         var bonus = 0.0
         for pointer in synset.pointers where pointer.relation == .domainTopic {
             let domain = wordNet.broadestDomain(pointer.target)
-            let ownShare = own[domain]
-            let lean = (document.domainLean[domain] ?? 0) - (ownShare ?? 0)
-            let others = (document.domainLemmas[domain] ?? 0) - (ownShare == nil ? 0 : 1)
-            let expected = document.domainExpected[domain] ?? 0
-            if others >= SenseSelector.domainMinLemmas && lean >= SenseSelector.domainMinLean
-                && lean >= SenseSelector.domainRatio * expected {
-                bonus = max(bonus, SenseSelector.domainWeight)
-            }
+            if Self.leans(document, to: domain, ownShare: own[domain]) { bonus = max(bonus, SenseSelector.domainWeight) }
         }
         return bonus
+    }
+
+    /// The topic domains the whole document clearly leans to, by the test of `domainBonus`.
+    public func leaningDomains(_ document: DocumentContext) -> [SynsetID] {
+        document.domainLean.keys.filter { Self.leans(document, to: $0, ownShare: nil) }.sorted()
+    }
+
+    /// `ownShare`: the share of the word being judged, which does not count for its own sense.
+    static func leans(_ document: DocumentContext, to domain: SynsetID, ownShare: Double?) -> Bool {
+        let lean = (document.domainLean[domain] ?? 0) - (ownShare ?? 0)
+        let others = (document.domainLemmas[domain] ?? 0) - (ownShare == nil ? 0 : 1)
+        return others >= domainMinLemmas && lean >= domainMinLean && lean >= domainRatio * (document.domainExpected[domain] ?? 0)
     }
 
     /// Lemmas that describe a sense for the document overlap: its gloss and examples, its synonyms and its topic

@@ -174,6 +174,30 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
         #expect(glued("3", "see §4.1(3)."))
     }
 
+    /// A short page's own nouns run out of options; when a term's sense is unclear, the common words of the topic the
+    /// whole text leans to (computing, for the Debian FAQ) are options of its subject, never WordNet's sisters of an
+    /// uncertain sense. A text with no such lean (the water-cycle sample) gets none.
+    @Test func topicWordsAreOptionsOfTheTextsSubject() throws {
+        let faq = try realPage("debian-faq-01")
+        let facts = WorksheetFacts(body: Worksheet(text: faq).body, sourceText: faq, wordNet: wordNet)
+        let topic = Set(facts.vocabulary.topicNouns.map(\.word))
+        #expect(topic.contains("compiler") && topic.contains("software"), "\(topic.sorted().prefix(30))")
+        #expect(topic.allSatisfy(FamiliarWord.isCommon))
+        let questions = build(faq).quiz.questions
+        let withTopicWords = questions.filter { $0.optionOrigins.contains(.sameTopicWord) }
+        #expect(!withTopicWords.isEmpty)
+        let validator = QuestionValidator(wordNet: wordNet)
+        for question in withTopicWords {
+            #expect(validator.problems(question, sourceText: faq).isEmpty)
+            for (option, origin) in zip(question.options, question.optionOrigins) where origin == .sameTopicWord {
+                #expect(topic.contains(option.lowercased()) || topic.contains(String(option.lowercased().dropLast())), "\(option)")
+            }
+        }
+        let water = try worksheet("water-cycle")
+        #expect(WorksheetFacts(body: Worksheet(text: water).body, sourceText: water, wordNet: wordNet).vocabulary.topicNouns
+            .allSatisfy { $0.word != "compiler" })
+    }
+
     /// Statements the student must judge (true or false) may be false on purpose: they are exercises, not facts.
     @Test func statementsToJudgeAreNotFacts() {
         let sheet = Worksheet(text: """
