@@ -9,28 +9,35 @@ struct ClozeQuestionMaker {
     let wordNet: WordNet
     let validator: QuestionValidator
 
-    /// Sentences a question may be made from, in words: real prose (manifestos, licences) runs past 45.
-    static let sentenceWords = 6...60
+    /// Sentences a question may be made from, in words: real prose (manifestos, licences) runs past 45, and a licence's
+    /// clause past 60 (`longSentenceWords`: such a blank is a long read, asked only when a quiz is short without it).
+    static let sentenceWords = 6...90
+    static let longSentenceWords = 61
 
     /// The best questions of each sentence (up to three, each on another answer), best first; the planner
     /// decides how many blanks a sentence may take. `elsewhere`: the same answers blanked in their other sentences:
     /// on a short page a term named in several sentences ("manufacturers") is best asked where no other question
     /// needs the sentence, and the planner asks each answer once.
     func questions(from facts: WorksheetFacts, idPrefix: String) -> (best: [MadeQuestion], elsewhere: [MadeQuestion]) {
-        var candidates: [Candidate] = []
+        var candidates: [(candidate: Candidate, short: Int)] = []
         for (index, sentence) in facts.sentences.enumerated() {
             let tokens = Tokenizer.words(in: sentence)
             guard Self.sentenceWords.contains(tokens.count) else { continue }
-            candidates.append(contentsOf: facts.vocabulary.candidates(in: tokens, sentence: sentence, index: index))
+            let short = tokens.count < Self.longSentenceWords ? 1 : 0
+            candidates += facts.vocabulary.candidates(in: tokens, sentence: sentence, index: index).map { ($0, short) }
         }
-        candidates.sort { ($0.score, -$0.sentenceIndex, $0.answer) > ($1.score, -$1.sentenceIndex, $1.answer) }
+        // An answer's best blank is in a sentence of ordinary length when it has one.
+        let ranked = candidates.sorted {
+            ($0.short, $0.candidate.score, -$0.candidate.sentenceIndex, $0.candidate.answer)
+                > ($1.short, $1.candidate.score, -$1.candidate.sentenceIndex, $1.candidate.answer)
+        }.map(\.candidate)
         var blanksOfSentence: [Int: Int] = [:]
         var usedAnswers = Set<String>()
         var blanked = Set<String>()
         var made: [MadeQuestion] = []
         var alternatives: [MadeQuestion] = []
         for asAlternative in [false, true] {
-            for candidate in candidates {
+            for candidate in ranked {
                 let key = validator.normalise(candidate.answer)
                 guard blanksOfSentence[candidate.sentenceIndex, default: 0] < 3, usedAnswers.contains(key) == asAlternative,
                       !blanked.contains("\(candidate.sentenceIndex)|\(key)"),
@@ -420,8 +427,10 @@ struct Vocabulary {
         for (position, token) in tokens.enumerated() {
             // "40 degrees Celsius": a scale, not a name.
             let afterDegrees = position > 0 && ["degree", "degrees"].contains(tokens[position - 1].text.lowercased())
+            // A quoted title's first word ("Section 6.7, “What are all those directories…”") is no name either.
             if token.isCapitalized, !token.isNumber, !token.isSentenceInitial, !afterDegrees, token.text.count >= 3,
-               token.text.allSatisfy(\.isLetter), !wordNet.hasLowercaseSense(token.text.lowercased()),
+               token.text.allSatisfy(\.isLetter), !StopWords.english.contains(token.text.lowercased()),
+               !wordNet.hasLowercaseSense(token.text.lowercased()),
                !(wordNet.lemma(of: token.text.lowercased()).map { wordNet.hasLowercaseSense($0) } ?? false) {
                 run.append(token.text)
             } else {
@@ -430,6 +439,15 @@ struct Vocabulary {
         }
         flush()
         return names.filter { $0.split(separator: " ").count <= 3 }
+    }
+
+    /// Words whose number names a part of a document ("section 4", "chapter 2"), not a quantity.
+    static let referenceWords: Set<String> = ["section", "sections", "chapter", "chapters", "paragraph", "paragraphs", "clause",
+                                              "clauses", "article", "articles", "item", "items", "step", "steps", "figure",
+                                              "table", "page", "pages", "part", "appendix", "version", "line", "lines"]
+
+    static func isReference(at position: Int, in tokens: [Token]) -> Bool {
+        position > 0 && referenceWords.contains(tokens[position - 1].text.lowercased())
     }
 
     static func isYear(_ text: String) -> Bool {
@@ -461,9 +479,10 @@ struct Vocabulary {
                                         score: isPerson ? 2.2 : 2.0))
             }
         }
-        // "(2)" numbers a list item and "24/7" is an idiom: neither is a fact of the text.
+        // "(2)" numbers a list item, "24/7" is an idiom and "section 4" a reference: none is a fact of the text.
         for (position, token) in tokens.enumerated() where token.isNumber && Self.isPlainNumber(token.text)
-            && !sentence.contains("(\(token.text))") && !sentence.contains("/\(token.text)") && !sentence.contains("\(token.text)/") {
+            && !sentence.contains("(\(token.text))") && !sentence.contains("/\(token.text)") && !sentence.contains("\(token.text)/")
+            && !Self.isReference(at: position, in: tokens) {
             let year = isYear(at: position, in: tokens)
             let unit = position + 1 < tokens.count ? tokens[position + 1].text.lowercased() : nil
             result.append(Candidate(sentenceIndex: index, sentence: sentence, answer: token.text,

@@ -11,7 +11,9 @@ struct DefinitionQuestionMaker {
 
     /// Candidate questions, best (most salient, most specific term) first.
     func questions(from facts: WorksheetFacts, idPrefix: String) -> [MadeQuestion] {
-        let terms = facts.vocabulary.textTerms.filter { ClozeQuestionMaker.sentenceWords.contains(Tokenizer.words(in: $0.sentence).count) }
+        let terms = facts.vocabulary.textTerms.filter {
+            (ClozeQuestionMaker.sentenceWords.lowerBound..<ClozeQuestionMaker.longSentenceWords).contains(Tokenizer.words(in: $0.sentence).count)
+        }
         let ranked = terms.map { term -> (TextTerm, Double) in
             let senses = max(1, wordNet.senseCount(of: term.lemma, pos: term.pos))
             // Salience in the text, rarity in the language, a sense that is clearly the one meant.

@@ -143,7 +143,11 @@ struct QuizPlanner {
     /// valid one takes its place. `candidates` receives the IDs of every candidate, asked or not.
     func questions(from facts: WorksheetFacts, count: Int, idPrefix: String, rejected: Set<String> = [],
                    candidates: inout Set<String>) -> [MultipleChoiceQuestion] {
-        let (cloze, clozeElsewhere) = ClozeQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
+        let (allCloze, clozeElsewhere) = ClozeQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
+        let isLong = { (made: MadeQuestion) in
+            Tokenizer.words(in: facts.sentences[made.sentenceIndex]).count >= ClozeQuestionMaker.longSentenceWords
+        }
+        let cloze = allCloze.filter { !isLong($0) }, longCloze = allCloze.filter(isLong)
         let definitions = DefinitionQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
         let statements = StatementQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
         let meanings = VocabularyInContextMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
@@ -155,7 +159,7 @@ struct QuizPlanner {
         func stableID(_ made: MadeQuestion) -> String {
             ReviewID.question(itemID: idPrefix, kind: made.question.kind, answerKey: made.answerKey)
         }
-        for made in cloze + clozeElsewhere + definitions + statements + meanings + mainIdeas { candidates.insert(stableID(made)) }
+        for made in allCloze + clozeElsewhere + definitions + statements + meanings + mainIdeas { candidates.insert(stableID(made)) }
         func take(_ made: MadeQuestion, sharing: Bool = false) -> Bool {
             var made = made
             made.question.id = stableID(made)
@@ -194,8 +198,8 @@ struct QuizPlanner {
         for made in cloze { _ = take(made) }
         for made in definitions + statements + meanings + mainIdeas { _ = take(made) }
         // A cloze whose best sentence is taken, in another sentence that no question uses yet.
-        for made in clozeElsewhere { _ = take(made) }
-        for made in cloze + clozeElsewhere + statements + meanings { _ = take(made, sharing: true) }
+        for made in clozeElsewhere + longCloze { _ = take(made) }
+        for made in cloze + clozeElsewhere + longCloze + statements + meanings { _ = take(made, sharing: true) }
         return chosen.sorted { ($0.sentenceIndex, $0.question.kind.rawValue) < ($1.sentenceIndex, $1.question.kind.rawValue) }
             .map(\.question)
     }
@@ -261,11 +265,11 @@ struct Worksheet {
     static let itemNumber = #"^\(?([0-9]{1,2}|[a-zA-Z])[.)]\s+"#
 
     /// A sentence without the numbers of the items a page written on one line runs together: "2. If such a resolution
-    /// is sponsored …" and "Delaying a decision by the Project Leader: 1." (the next item's number) would otherwise be
-    /// asked about as numbers of the text.
+    /// is sponsored …", "Delaying a decision by the Project Leader: 1." and "… prefer option A over option B. 2." (the
+    /// next item's number) would otherwise be asked about as numbers of the text.
     static func withoutItemNumbers(_ sentence: String) -> String {
         sentence.replacingOccurrences(of: #"^\(?[0-9]{1,2}[.)]\s+"#, with: "", options: .regularExpression)
-            .replacingOccurrences(of: #":\s+\(?[0-9]{1,2}[.)]$"#, with: ":", options: .regularExpression)
+            .replacingOccurrences(of: #"(?<=[.:;!?])\s+\(?[0-9]{1,2}[.)]$"#, with: "", options: .regularExpression)
     }
 
     /// The lines that are not part of a numbered or lettered item (an item runs to the next blank line): the title and

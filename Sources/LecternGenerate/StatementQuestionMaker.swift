@@ -141,7 +141,8 @@ struct StatementQuestionMaker {
                 let written = token.isCapitalized ? opposite.prefix(1).uppercased() + opposite.dropFirst() : opposite
                 replace(token, at: position, with: written, origin: .antonym)
             }
-            if token.isNumber, Vocabulary.isPlainNumber(token.text), let other = Vocabulary.numericNeighbours(token.text).first {
+            if token.isNumber, Vocabulary.isPlainNumber(token.text), !Vocabulary.isReference(at: position, in: tokens),
+               let other = Vocabulary.numericNeighbours(token.text).first {
                 replace(token, at: position, with: other, origin: .changedNumber)
             }
         }

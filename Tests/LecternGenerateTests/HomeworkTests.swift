@@ -198,6 +198,21 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
             .allSatisfy { $0.word != "compiler" })
     }
 
+    /// The number of a section, chapter or item names a part of a document, not a fact ("see Section _____, “What's in
+    /// the pool directory?”" was asked on the Debian FAQ); a capitalised stop word after a colon ("A: The .xz format",
+    /// the xz FAQ) is no name to blank.
+    @Test func referencesAndStopWordsAreNotAnswers() throws {
+        let tokens = Tokenizer.words(in: "The source code is distributed in the pool directory (see Section 6.10, “What's in the pool directory?”).")
+        #expect(Vocabulary.isReference(at: tokens.firstIndex { $0.text == "6.10" }!, in: tokens))
+        #expect(!Vocabulary.isReference(at: 3, in: Tokenizer.words(in: "The river is 6,650 kilometres long.")))
+        #expect(!Vocabulary.names(in: Tokenizer.words(in: "A: The .xz format is documented in xz-file-format.txt."), wordNet: wordNet).contains("The"))
+        let text = try realPage("debian-faq-08")
+        #expect(text.contains("Section\u{a0}6.10"))
+        for question in build(text).quiz.questions {
+            #expect(question.stem.range(of: #"(Section|Chapter|section)\s_____"#, options: .regularExpression) == nil, "\(question.stem)")
+        }
+    }
+
     /// Statements the student must judge (true or false) may be false on purpose: they are exercises, not facts.
     @Test func statementsToJudgeAreNotFacts() {
         let sheet = Worksheet(text: """
