@@ -83,16 +83,27 @@ struct ClozeQuestionMaker {
 
     private func makeQuestion(_ candidate: Candidate, facts: WorksheetFacts, idPrefix: String) -> MultipleChoiceQuestion? {
         guard let range = Self.wholeWordRange(of: candidate.answer, in: candidate.sentence),
-              !Self.isPartOfAddress(range, in: candidate.sentence) else { return nil }
+              !Self.isPartOfAddress(range, in: candidate.sentence),
+              !(candidate.term.map { Self.isSetPhrase(range, in: candidate.sentence, term: $0) || Self.namesDocumentPart(range, in: candidate.sentence, term: $0) } ?? false)
+        else { return nil }
         let stem = candidate.sentence.replacingCharacters(in: range, with: "_____")
         let seed = "\(idPrefix)|\(candidate.sentenceIndex)|\(candidate.answer)"
         var pool = facts.vocabulary.distractors(for: candidate, seed: seed)
-        if candidate.kind == .term || candidate.kind == .adjective {
-            pool = pool.filter { !Self.textFillsSameSlot(with: $0.0, blankedIn: stem, text: facts.sourceText) }
-        }
         if let term = candidate.term, let form = NounForm(of: candidate.answer, lemma: term.lemma) {
             // Distractors take the answer's number and capital letter: "_____ made castles less useful" needs "Cannons", not "cannon".
             pool = pool.compactMap { word, origin in form.apply(to: word, wordNet: wordNet).map { ($0, origin) } }
+        }
+        if candidate.kind == .term || candidate.kind == .adjective {
+            // As written: "distributor" passes where the text writes "Linux distributors", its plural does not.
+            pool = pool.filter { !Self.textFillsSameSlot(with: $0.0, blankedIn: stem, text: facts.sourceText) }
+        }
+        if candidate.kind == .adjective {
+            pool = pool.filter { $0.1 == .antonym || facts.vocabulary.fitsSlot(adjective: $0.0.lowercased(), of: candidate.answer, in: candidate.sentence) }
+        }
+        // "an _____": an option that needs the other article is ruled out by grammar alone, or gives the answer away.
+        let article = Tokenizer.words(in: String(stem[..<stem.range(of: "_____")!.lowerBound])).last?.text.lowercased()
+        if article == "a" || article == "an" {
+            pool = pool.filter { StatementQuestionMaker.startsWithVowel($0.0) == (article == "an") }
         }
         guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator)
             .choose(answer: candidate.answer, stem: stem, pool: pool, checkRelations: candidate.kind == .term || candidate.kind == .adjective)
@@ -114,17 +125,41 @@ struct ClozeQuestionMaker {
         let after = range.upperBound == sentence.endIndex ? nil : sentence[range.upperBound]
         let next = after == nil || sentence.index(after: range.upperBound) == sentence.endIndex ? nil
             : sentence[sentence.index(after: range.upperBound)]
-        if let before, "@/_-.§".contains(before) { return true }
+        if let before, "@/_-.§[".contains(before) { return true }
+        // A quoted word ("tools such as 'lint', 'clang'", the "followup" feature) is a name, not a word of the text.
+        if let before, let after, "'\"‘“".contains(before), "'\"’”".contains(after) { return true }
         // "20:45:52", and a number in brackets glued to a name ("§4.1(3)", "mount(8)").
         if let before, before == ":" || before == "(", range.lowerBound > sentence.index(after: sentence.startIndex) {
             let previous = sentence[sentence.index(range.lowerBound, offsetBy: -2)]
             if before == ":" ? previous.isNumber : !previous.isWhitespace { return true }
         }
-        if let after, "@/_(".contains(after) { return true }
+        if let after, "@/_(]".contains(after) { return true }
         // A hyphen, dot or colon after the word joins it only when a letter or digit follows ("quiet.": the sentence ends).
         if let after, "-.:".contains(after), let next, next.isLetter || next.isNumber { return true }
         return false
     }
+
+    /// Whether the noun at `range` is the bare noun of a set phrase: after a preposition (and at most a possessive),
+    /// with no article, singular, and followed by punctuation or another preposition ("In addition,", "by default",
+    /// "in conjunction with", "at your option,", "into possession of"). The phrase, not the text, decides it.
+    static func isSetPhrase(_ range: Range<String.Index>, in sentence: String, term: TextTerm) -> Bool {
+        guard term.surface.lowercased() == term.lemma else { return false }
+        var before = Tokenizer.words(in: String(sentence[..<range.lowerBound])).map { $0.text.lowercased() }
+        if let last = before.last, possessives.contains(last) { before.removeLast() }
+        guard let preposition = before.last, phrasePrepositions.contains(preposition) else { return false }
+        let rest = sentence[range.upperBound...]
+        if let mark = rest.first, ",.;:)".contains(mark) { return true }
+        return Tokenizer.words(in: String(rest.prefix(12))).first.map { phrasePrepositions.contains($0.text.lowercased()) } ?? true
+    }
+
+    /// "section 11", "subsection 6b": the word of a reference, not a term of the text.
+    static func namesDocumentPart(_ range: Range<String.Index>, in sentence: String, term: TextTerm) -> Bool {
+        Vocabulary.referenceWords.contains(term.surface.lowercased())
+            && sentence[range.upperBound...].drop { $0 == " " || $0 == "\u{a0}" }.first?.isNumber == true
+    }
+
+    static let phrasePrepositions: Set<String> = ["in", "into", "by", "on", "at", "for", "under", "with", "without", "of", "to", "from"]
+    static let possessives: Set<String> = ["your", "my", "his", "her", "its", "our", "their"]
 
     /// The first occurrence of `word` not inside a longer word or number (or the one after `skipping` such occurrences).
     static func wholeWordRange(of word: String, in sentence: String, skipping: Int = 0) -> Range<String.Index>? {
@@ -141,6 +176,25 @@ struct ClozeQuestionMaker {
             searchStart = range.upperBound
         }
         return nil
+    }
+}
+
+/// How an adjective is written: before a content word ("primary purpose"), with a complement ("able to", "different
+/// from", "more senior than"), or on its own (after "is", before "and" or the end).
+enum AdjectiveFrame: Hashable {
+    case attributive, complement, predicative
+
+    static let complementWords: Set<String> = ["to", "of", "that", "for", "with", "from", "about", "than", "in", "on", "at", "as"]
+
+    init(at position: Int, in lowered: [String]) {
+        let next = position + 1 < lowered.count ? lowered[position + 1] : ""
+        if Self.complementWords.contains(next) {
+            self = .complement
+        } else if !next.isEmpty, !StopWords.english.contains(next) {
+            self = .attributive
+        } else {
+            self = .predicative
+        }
     }
 }
 
@@ -217,9 +271,14 @@ struct Vocabulary {
     var terms: [String: TextTerm] = [:]
     /// Adjectives of the text as written (base forms), in order: answers and each other's distractors.
     var adjectives: [String] = []
+    /// The frames each adjective is written in: one option fits a blank only if the text writes it the same way
+    /// ("with _____ care" takes "primary", not "able", which the text writes "able to").
+    var adjectiveFrames: [String: Set<AdjectiveFrame>] = [:]
     let wordNet: WordNet
     /// The part-of-speech rules of the word lists (`SenseSelector.cuedPartOfSpeech`), for each occurrence.
     let tagger: SenseSelector
+    /// The words written right before and after each name ("packages" for "Debian packages"), stop words aside.
+    var nameNeighbours: [String: Set<String>] = [:]
     /// Pairs of capitalised words the text writes together in one name ("Debian GNU/Linux", "Debian Linux
     /// Association"), as "a|b": one names part of the other, so neither is a false swap for the other.
     var joinedNames = Set<String>()
@@ -254,14 +313,26 @@ struct Vocabulary {
             for name in Self.names(in: tokens, wordNet: wordNet) where seen.insert("n" + name).inserted {
                 if name.contains(" ") { people.append(name) } else { places.append(name) }
             }
+            let words = tokens.map(\.text)
+            for (position, word) in words.enumerated() where word.first?.isUppercase == true {
+                for neighbour in [position - 1, position + 1] where words.indices.contains(neighbour) {
+                    let lower = words[neighbour].lowercased()
+                    if !StopWords.english.contains(lower), words[neighbour].first?.isLowercase == true {
+                        nameNeighbours[word, default: []].insert(lower)
+                    }
+                }
+            }
             for (position, token) in tokens.enumerated() where token.isNumber && Self.isPlainNumber(token.text) {
                 let list = isYear(at: position, in: tokens) ? "y" : "d"
                 if seen.insert(list + token.text).inserted {
                     if list == "y" { years.append(token.text) } else { numbers.append(token.text) }
                 }
             }
-            for token in tokens where isAdjective(token) && seen.insert("a" + token.text.lowercased()).inserted {
-                adjectives.append(token.text.lowercased())
+            let lowered = tokens.map { $0.text.lowercased() }
+            for (position, token) in tokens.enumerated() where isAdjective(token) {
+                let lower = token.text.lowercased()
+                adjectiveFrames[lower, default: []].insert(AdjectiveFrame(at: position, in: lowered))
+                if seen.insert("a" + lower).inserted { adjectives.append(lower) }
             }
             for noun in nouns(in: tokens) {
                 if var term = terms[noun.lemma] {
@@ -305,14 +376,35 @@ struct Vocabulary {
                     continue
                 }
             }
-            if let lemma = nounLemma(lower, after: position > 0 ? tokens[position - 1].text.lowercased() : nil),
-               (tagger.cuedPartOfSpeech(of: lemma, tokens: lowered, at: position) ?? .noun) == .noun,
-               !isInIdiom(at: position, lowered) {
+            guard let lemma = nounLemma(lower, after: position > 0 ? tokens[position - 1].text.lowercased() : nil),
+                  !isAttributiveAdjective(lower, lemma: lemma, before: position + 1 < tokens.count ? tokens[position + 1] : nil) else { continue }
+            let cue = tagger.cuedPartOfSpeech(of: lemma, tokens: lowered, at: position)
+            if cue == .noun || (cue == nil && !Self.readsAsNonNoun(at: position, lowered)), !isInIdiom(at: position, lowered) {
                 out.append((token.text, lemma))
             }
         }
         return out
     }
+
+    /// A word more often an adjective than a noun, before a noun: "architecture-specific binary directories",
+    /// "derivative works", "standard input" describe the noun after them.
+    func isAttributiveAdjective(_ word: String, lemma: String, before next: Token?) -> Bool {
+        guard let next, !next.isNumber, !next.isCapitalized, !StopWords.english.contains(next.text.lowercased()),
+              wordNet.frequency(of: word, pos: .adjective) >= wordNet.frequency(of: lemma, pos: .noun) else { return false }
+        return wordNet.lemmas(of: next.text.lowercased()).contains { $0.pos == .noun }
+    }
+
+    /// Where the tagger has no cue, the neighbours that show a word is no noun: a determiner or object pronoun right
+    /// after it ("An option A defeats the default option D"), or an intensifier before it ("very current and usable").
+    static func readsAsNonNoun(at position: Int, _ lowered: [String]) -> Bool {
+        let previous = position > 0 ? lowered[position - 1] : ""
+        let next = position + 1 < lowered.count ? lowered[position + 1] : ""
+        return objectOpeners.contains(next) || intensifiers.contains(previous)
+    }
+
+    static let objectOpeners: Set<String> = ["the", "a", "an", "this", "these", "those", "its", "their", "his", "her", "our",
+                                             "your", "my", "them", "him", "us", "me"]
+    static let intensifiers: Set<String> = ["very", "too", "so", "quite", "rather", "extremely", "fairly", "highly", "less", "more", "most"]
 
     /// Whether the word at `position` is part of a WordNet phrase that is not a noun with the words around it ("upside
     /// down", "in principle", "in reality", "on the contrary"): such a noun is no term of the text, and a blank of it
@@ -334,12 +426,27 @@ struct Vocabulary {
     func isAdjective(_ token: Token) -> Bool {
         let lower = token.text.lowercased()
         guard lower.count >= 4, !token.isNumber, !token.isCapitalized || token.isSentenceInitial, lower.allSatisfy(\.isLetter),
-              !StopWords.english.contains(lower), FamiliarWord.isCommon(lower),
+              !StopWords.english.contains(lower), !Self.sequenceWords.contains(lower), FamiliarWord.isCommon(lower),
               wordNet.lemmas(of: lower).contains(where: { $0.pos == .adjective && $0.lemma == lower }),
+              // A comparative ("fewer", "better") is another form of its base: "more fewer" is no English.
+              !wordNet.lemmas(of: lower).contains(where: { $0.pos == .adjective && $0.lemma != lower }),
               // A verb's participle ("tested", "running") is a verb in its sentence, not a describing word.
               !wordNet.lemmas(of: lower).contains(where: { $0.pos == .verb && $0.lemma != lower }) else { return false }
         let adjective = wordNet.frequency(of: lower, pos: .adjective)
         return adjective > 0 && adjective * 2 >= wordNet.frequency(of: lower)
+    }
+
+    /// Whether the text writes the two names next to a same word somewhere.
+    func shareNeighbours(_ a: String, _ b: String) -> Bool {
+        guard let first = nameNeighbours[a], let second = nameNeighbours[b] else { return false }
+        return !first.isDisjoint(with: second)
+    }
+
+    /// Whether `adjective` fits where `answer` stands in `sentence`: the text writes it in the same frame somewhere.
+    func fitsSlot(adjective: String, of answer: String, in sentence: String) -> Bool {
+        let lowered = Tokenizer.words(in: sentence).map { $0.text.lowercased() }
+        guard let position = lowered.firstIndex(of: answer.lowercased()) else { return false }
+        return adjectiveFrames[adjective]?.contains(AdjectiveFrame(at: position, in: lowered)) == true
     }
 
     /// The common opposite of an adjective in its most frequent sense, when that sense has one of its own
@@ -365,6 +472,11 @@ struct Vocabulary {
         let opposites = sense.antonyms.compactMap(wordNet.synset).flatMap(\.words).map { $0.lowercased() }
         return opposites.first { !$0.contains("_") && !$0.contains(" ") && FamiliarWord.isCommon($0) && !awkward.contains($0) }
     }
+
+    /// Adjectives that place a thing in a sequence rather than describe it ("the third field", "the next release"):
+    /// another one in the blank is as grammatical and says nothing about the text.
+    static let sequenceWords: Set<String> = ["first", "second", "third", "fourth", "fifth", "next", "last", "previous", "former",
+                                             "latter", "following", "final"]
 
     /// Units and spans of time ("metres", "days", "minutes") measure a text's facts; they are not what it teaches.
     static let measureFiles: Set<String> = ["noun.quantity", "noun.time"]
@@ -444,11 +556,21 @@ struct Vocabulary {
     /// Words whose number names a part of a document ("section 4", "chapter 2"), not a quantity.
     static let referenceWords: Set<String> = ["section", "sections", "chapter", "chapters", "paragraph", "paragraphs", "clause",
                                               "clauses", "article", "articles", "item", "items", "step", "steps", "figure",
+                                              "subsection", "subsections",
                                               "table", "page", "pages", "part", "appendix", "version", "line", "lines"]
 
+    /// Also a version after a name ("Autoconf 2.60"), and a day before its month ("on 4 July 1817", "adopted on 20
+    /// December 1996": a date's detail, not what the text teaches).
     static func isReference(at position: Int, in tokens: [Token]) -> Bool {
-        position > 0 && referenceWords.contains(tokens[position - 1].text.lowercased())
+        guard position > 0 else { return false }
+        let previous = tokens[position - 1]
+        if referenceWords.contains(previous.text.lowercased()) { return true }
+        if tokens[position].text.contains("."), previous.isCapitalized, !previous.isSentenceInitial { return true }
+        return position + 1 < tokens.count && months.contains(tokens[position + 1].text.lowercased())
     }
+
+    static let months: Set<String> = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
+                                      "october", "november", "december"]
 
     static func isYear(_ text: String) -> Bool {
         guard text.count == 4, let value = Int(text) else { return false }
@@ -458,6 +580,8 @@ struct Vocabulary {
     /// A year-shaped number that is not a quantity: "in 1643", but not "1500 millimetres".
     func isYear(at position: Int, in tokens: [Token]) -> Bool {
         guard Self.isYear(tokens[position].text) else { return false }
+        // "USD 1999" is an amount.
+        if position > 0, tokens[position - 1].text.count == 3, tokens[position - 1].text.allSatisfy(\.isUppercase) { return false }
         guard position + 1 < tokens.count else { return true }
         let next = tokens[position + 1]
         return next.isNumber || next.isCapitalized || nounLemma(next.text.lowercased(), after: nil) == nil
@@ -488,8 +612,10 @@ struct Vocabulary {
             result.append(Candidate(sentenceIndex: index, sentence: sentence, answer: token.text,
                                     kind: year ? .year : .number, score: year ? 3.0 : 2.5, unit: unit))
         }
-        // Describing words rank below the sentence's terms: a text teaches its things first.
-        for token in tokens where isAdjective(token) && adjectives.count >= 3 {
+        // Describing words rank below the sentence's terms: a text teaches its things first. Not inside a phrase ("make
+        // sure"): its word is no choice of the text.
+        let lowered = tokens.map { $0.text.lowercased() }
+        for (position, token) in tokens.enumerated() where isAdjective(token) && adjectives.count >= 3 && !isInIdiom(at: position, lowered) {
             result.append(Candidate(sentenceIndex: index, sentence: sentence, answer: token.text, kind: .adjective, score: 0.9))
         }
         for noun in nouns(in: tokens) {

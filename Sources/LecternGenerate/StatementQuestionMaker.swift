@@ -137,12 +137,13 @@ struct StatementQuestionMaker {
             // uncertain". Nor "most" of a superlative: "his most famous book" has no "few famous book".
             let superlative = lower == "most" && position + 1 < tokens.count && vocabulary.isAdjective(tokens[position + 1])
             if let opposite = Self.contradictions[lower] ?? vocabulary.antonym(of: lower), !token.isCapitalized || token.isSentenceInitial,
-               Self.opposes(at: position, in: tokens), !superlative, !vocabulary.isInIdiom(at: position, lowered, nounsToo: true) {
+               Self.opposes(at: position, in: tokens), !superlative, !vocabulary.isInIdiom(at: position, lowered, nounsToo: true),
+               !Self.isFixedAdjectiveUse(at: position, lowered) {
                 let written = token.isCapitalized ? opposite.prefix(1).uppercased() + opposite.dropFirst() : opposite
                 replace(token, at: position, with: written, origin: .antonym)
             }
             if token.isNumber, Vocabulary.isPlainNumber(token.text), !Vocabulary.isReference(at: position, in: tokens),
-               let other = Vocabulary.numericNeighbours(token.text).first {
+               let other = Self.changedNumber(token.text) {
                 replace(token, at: position, with: other, origin: .changedNumber)
             }
         }
@@ -155,8 +156,10 @@ struct StatementQuestionMaker {
             // And of the same shape: an acronym ("FTP", a protocol) for a name ("Debian") swaps kinds, and "FTP is not
             // a commercial product" is true.
             func isAcronym(_ word: String) -> Bool { word.count > 1 && word.allSatisfy { $0.isUppercase || $0.isNumber } }
+            // And of the same kind as far as the text shows: written next to a same word somewhere ("Debian packages",
+            // "Ubuntu packages"); "Emacs" for "English" or "SmartList" for "Debian" made no statement at all.
             if let other = pool.first(where: { $0 != name && !sentence.contains($0) && !vocabulary.joinedNames.contains(name + "|" + $0)
-                                                && isAcronym($0) == isAcronym(name) }),
+                                                && isAcronym($0) == isAcronym(name) && vocabulary.shareNeighbours(name, $0) }),
                let range = ClozeQuestionMaker.wholeWordRange(of: name, in: sentence) {
                 out.append(Change(sentence: sentence.replacingCharacters(in: range, with: other), origin: .swappedName,
                                   note: "“\(other)” for “\(name)”"))
@@ -174,9 +177,13 @@ struct StatementQuestionMaker {
             guard let term = vocabulary.terms[noun.lemma], swappable(term), let form = NounForm(of: noun.surface, lemma: noun.lemma),
                   let position = tokens.indices.filter({ tokens[$0].text == first }).dropFirst(occurrence).first
             else { continue }
+            // Close kin in WordNet (a parent or grandparent in common): "book" for "license" or "proxy" for "version" read
+            // as nonsense, not as a claim the text does not make. (Two terms the text names three times or more each
+            // were tried too: "derivative" for "license" and "specifications" for "standards" came back.)
             let others = vocabulary.textTerms.filter {
                 $0.lemma != term.lemma && !$0.lemma.contains(" ") && swappable($0) && $0.sense.lexicalFile == term.sense.lexicalFile
                     && !sentence.lowercased().contains($0.lemma) && !wordNet.areRelated($0.lemma, term.lemma)
+                    && areCousins($0.sense, term.sense)
             }
             if let other = others.first.flatMap({ form.apply(to: $0.lemma, wordNet: wordNet) }), !noun.surface.contains(" ") {
                 replace(tokens[position], at: position, with: other, origin: .swappedTerm)
@@ -201,6 +208,36 @@ struct StatementQuestionMaker {
         let determiners: Set<String> = ["of", "the", "a", "an", "this", "that", "these", "those", "my", "your", "his", "her",
                                         "its", "our", "their"]
         return previous != "the" && !determiners.contains(next)
+    }
+
+    /// Whether two senses have a hypernym in common within `steps` steps up.
+    func areCousins(_ a: Synset, _ b: Synset, steps: Int = 2) -> Bool {
+        func ancestors(_ synset: Synset) -> Set<SynsetID> {
+            var found = Set<SynsetID>()
+            var level = synset.hypernyms
+            for _ in 0..<steps {
+                found.formUnion(level)
+                level = level.flatMap { wordNet.synset($0)?.hypernyms ?? [] }
+            }
+            return found
+        }
+        return !ancestors(a).isDisjoint(with: ancestors(b))
+    }
+
+    /// An adjective used as a noun or in a set frame, whose opposite makes no English: "a member of the public",
+    /// "the whole of the work", "as long as".
+    static func isFixedAdjectiveUse(at position: Int, _ lowered: [String]) -> Bool {
+        let previous = position > 0 ? lowered[position - 1] : ""
+        let next = position + 1 < lowered.count ? lowered[position + 1] : ""
+        if previous == "the", next.isEmpty || StopWords.english.contains(next) { return true }
+        return previous == "as" && next == "as"
+    }
+
+    /// Another value for a number of the text: a year moves by ten ("1989" is not "1489"), other numbers by a step of
+    /// their size.
+    static func changedNumber(_ text: String) -> String? {
+        if Vocabulary.isYear(text), let year = Int(text) { return String(year + (year >= 2090 ? -10 : 10)) }
+        return Vocabulary.numericNeighbours(text).first
     }
 
     static func startsWithVowel(_ word: String) -> Bool {

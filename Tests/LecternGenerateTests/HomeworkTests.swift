@@ -130,14 +130,16 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
     }
 
     /// A worksheet of numbered statements quoted from a real manual ("Read each statement and explain it in your own
-    /// words.") has content to ask about: the statements are facts, and the quiz gets ten valid questions from them.
+    /// words.") has content to ask about: the statements are facts, and the quiz asks about them (8 valid questions
+    /// since the review of 2026-11-27 removed weak options; partial, not padded).
     @Test func numberedStatementsAreContent() throws {
         let text = try String(contentsOf: repoRoot.appendingPathComponent("Tests/LecternGenerateTests/Fixtures/real-pages/coreutils-worksheet.txt"), encoding: .utf8)
         let sheet = Worksheet(text: text)
         #expect(sheet.body.contains("Any attempt to remove a file whose last file name component"))
         #expect(!sheet.body.contains("Read each statement"))
         let bundle = build(text)
-        #expect(bundle.status == .ok && bundle.quiz.questions.count == 10, "\(bundle.statusReason ?? "")")
+        #expect(bundle.quiz.questions.count >= 8, "\(bundle.statusReason ?? "")")
+        #expect(bundle.quiz.questions.count == 10 ? bundle.status == .ok : bundle.status == .partial)
         let validator = QuestionValidator(wordNet: wordNet)
         #expect(bundle.quiz.questions.allSatisfy { validator.problems($0, sourceText: text).isEmpty })
     }
@@ -210,6 +212,59 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
         #expect(text.contains("Section\u{a0}6.10"))
         for question in build(text).quiz.questions {
             #expect(question.stem.range(of: #"(Section|Chapter|section)\s_____"#, options: .regularExpression) == nil, "\(question.stem)")
+        }
+    }
+
+    /// The review of 2026-11-27 (dev and probe pages): an option must fit the blank as the text writes it. "Linux
+    /// _____" does not take "distributors" where the text writes "Linux distributors" (the check runs on the plural);
+    /// "an _____" takes no option that needs "a"; an adjective option is one the text writes in the same frame ("with
+    /// _____ care" takes "primary", never "able", which the text writes "able to"); "make sure", "In addition," and
+    /// "at your option" are phrases, not facts; "binary directories" describes them: "binary" is no noun there.
+    @Test func optionsFitTheBlankAsTheTextWritesIt() throws {
+        let manifesto = try realPage("debian-manifesto-01")
+        let vocabulary = WorksheetFacts(body: Worksheet(text: manifesto).body, sourceText: manifesto, wordNet: wordNet).vocabulary
+        let care = "Debian is being carefully and conscientiously put together and will be maintained and supported with similar care."
+        #expect(vocabulary.fitsSlot(adjective: "primary", of: "similar", in: care))
+        #expect(vocabulary.adjectiveFrames["able"] == [.complement] && !vocabulary.fitsSlot(adjective: "able", of: "similar", in: care))
+        #expect(AdjectiveFrame(at: 1, in: ["is", "able", "to"]) == .complement)
+        #expect(AdjectiveFrame(at: 1, in: ["the", "primary", "purpose"]) == .attributive)
+        for name in ["debian-faq-01", "debian-faq-05", "debian-faq-06", "debian-faq-08", "debian-faq-10", "debian-manifesto-01", "gnu-standards-15"] {
+            let text = try realPage(name)
+            for question in build(text).quiz.questions where question.stem.contains("_____") {
+                let before = question.stem.components(separatedBy: "_____")[0].split(separator: " ").last.map { $0.lowercased() }
+                if before == "a" || before == "an" {
+                    #expect(question.options.allSatisfy { StatementQuestionMaker.startsWithVowel($0) == (before == "an") }, "\(question.options)")
+                }
+                for (option, origin) in zip(question.options, question.optionOrigins) where origin != .answer {
+                    #expect(!ClozeQuestionMaker.textFillsSameSlot(with: option, blankedIn: question.stem, text: text), "\(option): \(question.stem)")
+                }
+                #expect(!question.stem.contains("make _____ that") && !question.stem.contains("In _____,"), "\(question.stem)")
+            }
+        }
+        let tokens = Tokenizer.words(in: "together with all the architecture-specific binary directories")
+        #expect(!vocabulary.nouns(in: tokens).contains { $0.lemma == "binary" })
+        #expect(Vocabulary.readsAsNonNoun(at: 3, ["an", "option", "a", "defeats", "the", "default", "option"]))
+    }
+
+    /// A statement's false versions are claims the text does not make, not nonsense: a term is swapped only for its
+    /// WordNet kin (a parent or grandparent in common), a name only for one the text writes next to a same word, no
+    /// opposite of an adjective used as a noun or in "as … as" ("a member of the private", "as short as"), and a year
+    /// moves by ten ("1989 Standard C" had become "1489").
+    @Test func falseStatementsAreClaimsNotNonsense() throws {
+        #expect(StatementQuestionMaker.isFixedAdjectiveUse(at: 4, ["any", "member", "of", "the", "public", "is", "a", "licensee"]))
+        #expect(StatementQuestionMaker.isFixedAdjectiveUse(at: 1, ["as", "long", "as", "they", "preserve"]))
+        #expect(!StatementQuestionMaker.isFixedAdjectiveUse(at: 1, ["the", "public", "license"]))
+        #expect(StatementQuestionMaker.changedNumber("1989") == "1999" && StatementQuestionMaker.changedNumber("2095") == "2085")
+        let maker = StatementQuestionMaker(wordNet: wordNet, validator: QuestionValidator(wordNet: wordNet))
+        let license = try #require(wordNet.synsets(of: "license", pos: .noun).first), book = try #require(wordNet.synsets(of: "book", pos: .noun).first)
+        let lake = try #require(wordNet.synsets(of: "lake", pos: .noun).first), pond = try #require(wordNet.synsets(of: "pond", pos: .noun).first)
+        #expect(!maker.areCousins(license, book) && maker.areCousins(lake, pond))
+        let text = try realPage("gnu-standards-15")
+        let facts = WorksheetFacts(body: Worksheet(text: text).body, sourceText: text, wordNet: wordNet)
+        for question in maker.questions(from: facts, idPrefix: "t").map(\.question) {
+            for (option, origin) in zip(question.options, question.optionOrigins) where origin == .swappedTerm {
+                #expect(!option.contains("book"), "\(option)")
+            }
         }
     }
 
@@ -572,36 +627,26 @@ private func realPage(_ name: String) throws -> String {
     /// (debian-manifesto-01) "Debian Linux" is one name, and "Linux is able to be developed in a modular fashion" was
     /// offered as false for "Debian is able …".
     /// debian-faq-13 (seven short sentences on boot scripts, "scripts" named in six): a term named in several sentences
-    /// is blanked in one that no other question needs, a 6-word sentence is a statement, and two swaps of one word
-    /// written twice are two changes the explanation tells apart. Every question valid, no answer twice; still
-    /// `partial` (the page has too few terms for ten), never padded.
+    /// is blanked in one that no other question needs. Every question valid, no answer twice; `partial` (the page has
+    /// too few terms for ten), never padded. Its statements swapped "directories" for "scripts": WordNet's senses of the
+    /// two (a written text, a list) share no parent or grandparent, and since the review of 2026-11-27 only such kin
+    /// are swapped ("book" for "license", "proxy" for "version" had been offered), so the page has no statement now.
     @Test func aShortPageOfShortSentencesUsesEachSentence() throws {
         let text = try realPage("debian-faq-13")
         let bundle = build(text)
         let questions = bundle.quiz.questions
         let validator = QuestionValidator(wordNet: wordNet)
         let source = QuestionValidator.Source(text)
-        #expect(questions.count >= 7 && bundle.status == .partial)
+        #expect(questions.count >= 2 && bundle.status == .partial)
         for question in questions { #expect(validator.problems(question, source: source).isEmpty, "\(question.stem)") }
         let answers = questions.map { validator.normalise($0.options[$0.answerIndex]) }
         #expect(Set(answers).count == answers.count, "\(answers)")
-        #expect(questions.contains { $0.kind == .statement && $0.options[$0.answerIndex] == "Lower numbered scripts are executed first." })
-        let twoScripts = try #require(questions.first {
-            $0.kind == .statement && $0.options[$0.answerIndex].hasPrefix("Then all the scripts beginning with 'S'")
-        })
-        #expect(twoScripts.explanation.contains("“directories” for the second “scripts”"))
-        #expect(twoScripts.options.contains("Then all the scripts beginning with 'S' are run; these directories start services."))
-        // Each statement's three changes are told apart.
-        for question in questions where question.kind == .statement {
-            let notes = question.explanation.components(separatedBy: ". The text says:")[0].components(separatedBy: "; ")
-            #expect(Set(notes).count == 3, "\(notes)")
-        }
-        // A cloze whose best sentence went to a statement is asked in another sentence that names the term.
+        // Each question on a sentence of its own: the page has more sentences than questions.
         let sentences = SentenceSplitter.split(text.replacingOccurrences(of: "\n", with: " "))
         let used = questions.filter { $0.kind != .mainIdea }.map { question in
             sentences.firstIndex { question.explanation.contains($0) } ?? -1
         }
-        #expect(Set(used).count >= 6, "\(used)")
+        #expect(Set(used).count == used.count && !used.contains(-1), "\(used)")
     }
 
     /// A blank is a word of the text, not a piece of an address, path, reference or compound written as one
