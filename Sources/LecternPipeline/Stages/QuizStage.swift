@@ -14,8 +14,9 @@ struct QuizStage: Stage {
     /// place, no opposite of a participle, inside a WordNet phrase, of a superlative's "most" or near a negation,
     /// vocabulary-in-context options without domain labels. 11: the part-of-speech rules of word test 11 and the words
     /// stage's bound prefixes and addresses reach the quiz's terms; numbered statements are content unless the sheet asks
-    /// to judge them, and a heading glued to a sentence is cut.
-    let version = 11
+    /// to judge them, and a heading glued to a sentence is cut. 12: the sense rules of word test 12 (a definition
+    /// question needs a `high` sense, which a sense sharing nothing with its sentence against the document no longer is).
+    let version = 12
     var options: WritableKeyPath<PipelineConfig, QuizOptions> { \.quiz }
     let reads = StageReads.upstreamResult
     let readsReviews = true
