@@ -124,6 +124,7 @@ enum WordsBenchmark {
     static let senseSets = [
         (name: "development, Debian's base-files FAQ", document: "base-files-faq.txt", labels: "sense-set-base-files-faq.tsv"),
         (name: "development, GNU maintainers' guide chapters 4-5", document: "gnu-maintain-4-5.txt", labels: "sense-set-gnu-maintain-4-5.tsv"),
+        (name: "development, the Apache License 2.0", document: "apache-2.0.txt", labels: "sense-set-apache-2.0.tsv"),
         (name: "held out, the GPL-3 preamble", document: "gpl-3-preamble.txt", labels: "sense-set-gpl-3-preamble.tsv"),
         (name: "held out, GPL-3 sections 0-1", document: "gpl-3-terms-0-1.txt", labels: "sense-set-gpl-3-terms.tsv"),
         (name: "held out, GNU Coding Standards chapter 3", document: "gnu-standards-3.txt", labels: "sense-set-gnu-standards-3.tsv"),
@@ -135,7 +136,7 @@ enum WordsBenchmark {
             let role = set.name.hasPrefix("held out") ? "held-out" : "development"
             guard roles.contains(role) else { continue }
             let counts = try senses(wordNet: wordNet, name: set.name, document: set.document, labels: set.labels)
-            totals[role] = zip(totals[role] ?? [0, 0, 0, 0, 0], counts).map { $0 + $1 }
+            totals[role] = zip(totals[role] ?? Array(repeating: 0, count: counts.count), counts).map { $0 + $1 }
         }
         for role in roles {
             guard let t = totals[role] else { continue }
@@ -144,12 +145,18 @@ enum WordsBenchmark {
                          + "WordNet's first sense: sense %.1f%%, part of speech %.1f%% (%+.1f points)", role, t[0],
                          Double(t[1]) / n * 100, Double(t[3]) / n * 100, Double(t[2]) / n * 100,
                          Double(t[4]) / n * 100, Double(t[1] - t[2]) / n * 100))
+            // What a teacher can trust: how often a sense of each confidence is right (word tests ask only `high`).
+            print("  precision by senseConfidence: " + SenseConfidence.allCases.enumerated().map { k, c in
+                let (right, all) = (t[5 + 2 * k], t[6 + 2 * k])
+                return "\(c.rawValue) \(right)/\(all)" + (all > 0 ? String(format: " (%.1f%%)", Double(right) / Double(all) * 100) : "")
+            }.joined(separator: ", "))
         }
     }
 
     /// Sense and part-of-speech accuracy on labelled occurrences of polysemous words in real text, against WordNet's
     /// first sense (the first synset of the word's most frequent part of speech). Returns the occurrences and the
-    /// right senses and parts of speech: [n, Lectern's senses, first senses, Lectern's POS, first senses' POS].
+    /// right senses and parts of speech: [n, Lectern's senses, first senses, Lectern's POS, first senses' POS], then
+    /// right and all of Lectern's senses per confidence (high, medium, low).
     static func senses(wordNet: WordNet, name: String, document file: String, labels: String) throws -> [Int] {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("scripts/data")
@@ -166,7 +173,7 @@ enum WordsBenchmark {
             let truePOS = accepted.first!.prefix(1)
             let choice = selector.choice(of: lemma, forms: [form.lowercased()], context: sentence, document: context)
             let ok = choice.map { accepted.contains(code($0.synset)) } ?? false
-            if ok { right += 1 } else { misses.append("\(lemma): \(choice.map { code($0.synset) + " " + $0.synset.gloss.prefix(50) } ?? "none")") }
+            if ok { right += 1 } else { misses.append("\(lemma) (\(form)\(choice.map { ", " + $0.confidence.rawValue } ?? "")): \(choice.map { code($0.synset) + " " + $0.synset.gloss.prefix(50) } ?? "none")") }
             if let choice {
                 if code(choice.synset).prefix(1) == truePOS { posRight += 1 }
                 byConfidence[choice.confidence, default: (0, 0)].all += 1
@@ -191,6 +198,7 @@ enum WordsBenchmark {
         }.joined(separator: ", "))
         print("  wrong: " + misses.joined(separator: "; "))
         return [rows.count, right, firstRight, posRight, firstPosRight]
+            + SenseConfidence.allCases.flatMap { [byConfidence[$0]?.right ?? 0, byConfidence[$0]?.all ?? 0] }
     }
 
     // MARK: Grading

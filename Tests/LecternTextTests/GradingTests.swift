@@ -141,6 +141,39 @@ import LecternModel
         #expect(first("free", "free", "We promise that the Debian system and all its components will be free according to these guidelines.") == .adjective)
     }
 
+    /// Issue 14, fourth round: noun phrases the tagger read as verbs in the Apache License 2.0 and diffutils' ChangeLog.
+    @Test func nounPhrasesInRealSentences() {
+        func first(_ lemma: String, _ form: String, _ context: String) -> PartOfSpeech? {
+            selector.partsOfSpeech(of: lemma, forms: [form], context: context).first
+        }
+        // A base form after a singular noun or a capitalised name continues the noun phrase: a verb would agree.
+        #expect(first("file", "file", "The contents of the NOTICE file are for informational purposes only and do not modify the License.") == .noun)
+        #expect(first("file", "file", "If the Work includes a \"NOTICE\" text file as part of its distribution, then any Derivative Works that You distribute must include a readable copy.") == .noun)
+        // An -s form after "and" goes on with the list; a subject's verb still agrees ("the testing distribution works.",
+        // partOfSpeechInRealSentences; "the meaning of \"testing\" changes over time").
+        #expect(first("file", "files", "\"Source\" form shall mean the preferred form for making modifications, including but not limited to software source code, documentation source, and configuration files.") == .noun)
+        #expect(first("change", "changes", "The codename is a little bit more informative, as the meaning of \"testing\" changes over time.") == .verb)
+        // A possessive starts a noun phrase, like a determiner.
+        #expect(first("change", "change", "This improves on yesterday's change, following up on a remark by Jim Meyering.") == .noun)
+        // The word before a modal heads its subject.
+        #expect(first("work", "work", "\"Work\" shall mean the work of authorship, whether in Source or Object form, made available under the License.") == .noun)
+    }
+
+    /// A first sense that leads only by its prior, sharing nothing with its sentence while the document points more to
+    /// another sense, is `medium`, not `high` ("distribute" in the Apache License: 'administer or bestow' is WordNet's
+    /// first sense, the licence means 'make available'); a sense the sentence supports stays `high`.
+    @Test func priorAgainstTheDocumentIsNotHigh() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("scripts/data/apache-2.0.txt"), encoding: .utf8)
+        let document = selector.documentContext(TextAnalyzer(wordNet: sharedWordNet).analyze(text).words)
+        let distribute = try #require(selector.choice(of: "distribute", forms: ["distribute"], context:
+            "Subject to the terms and conditions of this License, each Contributor hereby grants to You a perpetual, worldwide, non-exclusive, no-charge, royalty-free, irrevocable copyright license to reproduce, prepare Derivative Works of, publicly display, publicly perform, sublicense, and distribute the Work and such Derivative Works in Source or Object form.", document: document))
+        #expect(distribute.synset.gloss.hasPrefix("administer or bestow") && distribute.confidence == .medium)
+        let revision = try #require(selector.choice(of: "revision", forms: ["revisions"], context:
+            "\"Derivative Works\" shall mean any work, whether in Source or Object form, that is based on (or derived from) the Work and for which the editorial revisions, annotations, elaborations, or other modifications represent, as a whole, an original work of authorship.", document: document))
+        #expect(revision.confidence == .high)
+    }
+
     /// A hyphenated bound prefix is not a word of the text: "non-free" counts "free", never the adverb "non".
     @Test func boundPrefixesAreNotWords() {
         let analysis = TextAnalyzer(wordNet: sharedWordNet).analyze("We will support people who create or use both free and non-free works. Some pre-release builds are non-free too.")

@@ -14,7 +14,11 @@ struct QuizStage: Stage {
     /// place, no opposite of a participle, inside a WordNet phrase, of a superlative's "most" or near a negation,
     /// vocabulary-in-context options without domain labels. 11: the part-of-speech rules of word test 11 and the words
     /// stage's bound prefixes and addresses reach the quiz's terms; numbered statements are content unless the sheet asks
-    /// to judge them, and a heading glued to a sentence is cut.
+    /// to judge them, and a heading glued to a sentence is cut. 12: the sheet's instructions, not its statements, say
+    /// whether statements are judged; item numbers, dates, references and set phrases are not asked; topic words as
+    /// options; options fit the blank as the text writes it; statements swap only WordNet kin; and the sense rules of
+    /// word test 12 (a definition question needs a `high` sense, which a sense sharing nothing with its sentence
+    /// against the document no longer is).
     let version = 12
     var options: WritableKeyPath<PipelineConfig, QuizOptions> { \.quiz }
     let reads = StageReads.upstreamResult

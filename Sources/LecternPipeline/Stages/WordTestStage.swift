@@ -14,7 +14,10 @@ struct WordTestStage: Stage {
     /// domain: "architecture" and "package" in a computing text).
     /// 11: tests ask only definitions of `high` sense confidence or the teacher's (a teacher's definition is `high`);
     /// "according to" and the like are not verbs, and a verb after a noun subject needs a word that is mostly a noun.
-    let version = 11
+    /// 12: a noun phrase goes on after a singular noun or a capitalised name ("the NOTICE file"), after a possessive
+    /// and after "and"/"or" ("and configuration files"), the word before a modal is a noun; a sense that shares
+    /// nothing with its sentence while the document points more to another sense is `medium`, not `high`.
+    let version = 12
     var options: WritableKeyPath<PipelineConfig, WordTestOptions> { \.wordtest }
     let reads = StageReads.upstreamResult
     let readsReviews = true
