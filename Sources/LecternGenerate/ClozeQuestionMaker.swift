@@ -105,7 +105,7 @@ struct ClozeQuestionMaker {
         if article == "a" || article == "an" {
             pool = pool.filter { StatementQuestionMaker.startsWithVowel($0.0) == (article == "an") }
         }
-        guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator)
+        guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator, coordinated: facts.vocabulary.coordinated)
             .choose(answer: candidate.answer, stem: stem, pool: pool, checkRelations: candidate.kind == .term || candidate.kind == .adjective)
         else { return nil }
         let entries = ([(candidate.answer, OptionOrigin.answer)] + chosen).seededShuffle(seed: seed)
@@ -179,6 +179,21 @@ struct ClozeQuestionMaker {
     }
 }
 
+extension DistractorChooser {
+    /// A word a student could defend in the answer's place: one the text joins with it ("files and folders"), one of
+    /// its word family ("distributors" for "distributions": a shared stem of six letters or more), or, when both are
+    /// people, another role ("developers" for "users": a text about software is about all of them).
+    func isInterchangeable(_ option: String, _ answer: String) -> Bool {
+        let a = option.lowercased(), b = answer.lowercased()
+        let (lemmaA, lemmaB) = (wordNet.lemma(of: a) ?? a, wordNet.lemma(of: b) ?? b)
+        if coordinated.contains(lemmaA + "|" + lemmaB) { return true }
+        let shared = zip(lemmaA, lemmaB).prefix { $0 == $1 }.count
+        if shared >= 6 { return true }
+        func isPerson(_ lemma: String) -> Bool { wordNet.synsets(of: lemma, pos: .noun).first?.lexicalFile == "noun.person" }
+        return isPerson(lemmaA) && isPerson(lemmaB)
+    }
+}
+
 /// How an adjective is written: before a content word ("primary purpose"), with a complement ("able to", "different
 /// from", "more senior than"), or on its own (after "is", before "and" or the end).
 enum AdjectiveFrame: Hashable {
@@ -213,6 +228,8 @@ struct MadeQuestion {
 struct DistractorChooser {
     let wordNet: WordNet
     let validator: QuestionValidator
+    /// `Vocabulary.coordinated`: words the text joins with the answer are no wrong options for it.
+    var coordinated = Set<String>()
 
     func choose(answer: String, stem: String, pool: [(String, OptionOrigin)], checkRelations: Bool) -> [(String, OptionOrigin)]? {
         let stemWords = Set(Tokenizer.words(in: stem).map { validator.normalise($0.text) })
@@ -225,6 +242,7 @@ struct DistractorChooser {
             if checkRelations {
                 if wordNet.areRelated(option.lowercased(), answer.lowercased()) { continue }
                 if chosen.contains(where: { wordNet.areRelated($0.0.lowercased(), option.lowercased()) }) { continue }
+                if isInterchangeable(option, answer) { continue }
             }
             chosen.append((option, origin))
         }
@@ -277,6 +295,10 @@ struct Vocabulary {
     let wordNet: WordNet
     /// The part-of-speech rules of the word lists (`SenseSelector.cuedPartOfSpeech`), for each occurrence.
     let tagger: SenseSelector
+    /// Pairs of words the text writes side by side as alternatives or equals ("files and folders", "users or
+    /// installations", "directories (folders)"), by lemma, as "a|b" both ways: in the text's eyes either may fill the
+    /// other's place, so neither is a wrong option for the other.
+    var coordinated = Set<String>()
     /// The words written right before and after each name ("packages" for "Debian packages"), stop words aside.
     var nameNeighbours: [String: Set<String>] = [:]
     /// Pairs of capitalised words the text writes together in one name ("Debian GNU/Linux", "Debian Linux
@@ -312,6 +334,10 @@ struct Vocabulary {
             }
             for name in Self.names(in: tokens, wordNet: wordNet) where seen.insert("n" + name).inserted {
                 if name.contains(" ") { people.append(name) } else { places.append(name) }
+            }
+            for pair in Self.coordinatedPairs(in: sentence) {
+                let (a, b) = (wordNet.lemma(of: pair.0) ?? pair.0, wordNet.lemma(of: pair.1) ?? pair.1)
+                coordinated.formUnion([a + "|" + b, b + "|" + a])
             }
             let words = tokens.map(\.text)
             for (position, word) in words.enumerated() where word.first?.isUppercase == true {
@@ -434,6 +460,22 @@ struct Vocabulary {
               !wordNet.lemmas(of: lower).contains(where: { $0.pos == .verb && $0.lemma != lower }) else { return false }
         let adjective = wordNet.frequency(of: lower, pos: .adjective)
         return adjective > 0 && adjective * 2 >= wordNet.frequency(of: lower)
+    }
+
+    /// Lower-case word pairs joined by "and", "or", "nor", a comma, a slash or an opening bracket, an article or
+    /// possessive allowed after the joint ("the developers' and authors'", "a user or a group").
+    static func coordinatedPairs(in sentence: String) -> [(String, String)] {
+        let pattern = #"([A-Za-z]+)'?(?:,| and| or| nor| /|/| \()\s*(?:(?:the|a|an|their|its|other)\s+)?([A-Za-z]+)"#
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
+        let text = sentence as NSString
+        var pairs: [(String, String)] = []
+        var start = 0
+        while start < text.length, let match = regex.firstMatch(in: sentence, range: NSRange(location: start, length: text.length - start)) {
+            pairs.append((text.substring(with: match.range(at: 1)).lowercased(), text.substring(with: match.range(at: 2)).lowercased()))
+            // Overlapping pairs: "files, directories and links" gives both joints.
+            start = match.range(at: 2).location
+        }
+        return pairs
     }
 
     /// Whether the text writes the two names next to a same word somewhere.

@@ -108,7 +108,8 @@ struct WorksheetFacts {
         sentences = []
         for paragraph in body.components(separatedBy: "\n\n") {
             let prose = SentenceSplitter.split(paragraph).map(Worksheet.withoutItemNumbers)
-                .filter { $0.contains(where: \.isLetter) && !Worksheet.isInstruction($0) }.map(Worksheet.droppingGluedHeading)
+                .filter { $0.contains(where: \.isLetter) && !Worksheet.isInstruction($0) && !Worksheet.hasMarkup($0) }
+                .map(Worksheet.droppingGluedHeading)
             paragraphs.append(Array(sentences.count..<sentences.count + prose.count))
             sentences += prose
         }
@@ -267,9 +268,20 @@ struct Worksheet {
     /// A sentence without the numbers of the items a page written on one line runs together: "2. If such a resolution
     /// is sponsored …", "Delaying a decision by the Project Leader: 1." and "… prefer option A over option B. 2." (the
     /// next item's number) would otherwise be asked about as numbers of the text.
+    /// Also the labels an FAQ or a tag list puts before a sentence: "A: Lasse Collin is not aware …", "L. Preserve all
+    /// the Invariant Sections …", "patch A patch or some other easy procedure …" (a tag's name glued to its
+    /// description).
     static func withoutItemNumbers(_ sentence: String) -> String {
         sentence.replacingOccurrences(of: #"^\(?[0-9]{1,2}[.)]\s+"#, with: "", options: .regularExpression)
             .replacingOccurrences(of: #"(?<=[.:;!?])\s+\(?[0-9]{1,2}[.)]$"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: #"^(?:[QA]:|[A-Z][.)])\s+"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: #"^[a-z][a-z0-9-]*\s+(?=[A-Z][a-z]*\s)"#, with: "", options: .regularExpression)
+    }
+
+    /// Texinfo's marks left in a manual's text ("_any_", "*note Plugins: (gccint)Plugins.", "*do not*"): a question
+    /// would show them to the student, and the sentence cannot be quoted without them.
+    static func hasMarkup(_ sentence: String) -> Bool {
+        sentence.contains("*note") || sentence.range(of: #"(^|\s)[_*][A-Za-z][^_*]*[_*](\W|$)"#, options: .regularExpression) != nil
     }
 
     /// The lines that are not part of a numbered or lettered item (an item runs to the next blank line): the title and

@@ -52,7 +52,7 @@ struct MainIdeaQuestionMaker {
                 .filter { FamiliarWord.isCommon($0.0) || ClozeQuestionMaker.wholeWordRange(of: $0.0, in: written) != nil }
             let answer = topic.surface.lowercased()
             let stem = "What is the \(Self.ordinals[number]) paragraph of the text mainly about?"
-            guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator)
+            guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator, coordinated: facts.vocabulary.coordinated)
                 .choose(answer: answer, stem: stem, pool: pool, checkRelations: true) else { continue }
             let entries = ([(answer, OptionOrigin.answer)] + chosen).seededShuffle(seed: "\(idPrefix)|main-idea|\(number)")
             let sentences = facts.paragraphs[number].map { facts.sentences[$0] }

@@ -147,6 +147,9 @@ struct StatementQuestionMaker {
                 replace(token, at: position, with: other, origin: .changedNumber)
             }
         }
+        if let (position, negation) = doSupportNegation(tokens, lowered, vocabulary: vocabulary) {
+            replace(tokens[position], at: position, with: negation, origin: .negated)
+        }
         // Names and terms are looked up only when there is another to swap in (a lecture's vocabulary has none).
         let names = vocabulary.people.isEmpty && vocabulary.places.isEmpty ? [] : Vocabulary.names(in: tokens, wordNet: wordNet)
         for name in names {
@@ -168,6 +171,7 @@ struct StatementQuestionMaker {
         // A term of the text for another of the same kind (both processes, both artefacts), written the same way.
         // Only specific terms: "for example" is no place for "for interest".
         func swappable(_ term: TextTerm) -> Bool { term.band <= 3 }
+        let chooser = DistractorChooser(wordNet: wordNet, validator: validator, coordinated: vocabulary.coordinated)
         var nounsSeen: [String: Int] = [:]
         for noun in vocabulary.terms.isEmpty ? [] : vocabulary.nouns(in: tokens) {
             // The noun's own place in the sentence: its first word's n-th occurrence when it is the n-th such noun.
@@ -183,7 +187,7 @@ struct StatementQuestionMaker {
             let others = vocabulary.textTerms.filter {
                 $0.lemma != term.lemma && !$0.lemma.contains(" ") && swappable($0) && $0.sense.lexicalFile == term.sense.lexicalFile
                     && !sentence.lowercased().contains($0.lemma) && !wordNet.areRelated($0.lemma, term.lemma)
-                    && areCousins($0.sense, term.sense)
+                    && areCousins($0.sense, term.sense) && !chooser.isInterchangeable($0.lemma, term.lemma)
             }
             if let other = others.first.flatMap({ form.apply(to: $0.lemma, wordNet: wordNet) }), !noun.surface.contains(" ") {
                 replace(tokens[position], at: position, with: other, origin: .swappedTerm)
@@ -208,6 +212,49 @@ struct StatementQuestionMaker {
         let determiners: Set<String> = ["of", "the", "a", "an", "this", "that", "these", "those", "my", "your", "his", "her",
                                         "its", "our", "their"]
         return previous != "the" && !determiners.contains(next)
+    }
+
+    /// The first verb of the sentence negated with "do": "'sort -' reads from standard input" → "does not read",
+    /// "some tools treat it" → "do not treat", "the program crashed" → "did not crash". Only a verb the tagger reads as
+    /// one, right after its subject (a personal pronoun, or a noun after a determiner, quantifier or name: "security
+    /// updates for testing" is a noun phrase), in the main clause (no "if", "when" … before it: a negated condition
+    /// makes no plain falsehood), before any negation; never a modal, "be", "have" or "do" (their "not" is made above).
+    func doSupportNegation(_ tokens: [Token], _ lowered: [String], vocabulary: Vocabulary) -> (Int, String)? {
+        let singular: Set<String> = ["it", "he", "she", "this"]
+        let plural: Set<String> = ["they", "we", "you", "i", "these", "those"]
+        let subordinators: Set<String> = ["if", "when", "unless", "whether", "because", "although", "though", "while", "since",
+                                          "until", "once", "where", "whereas", "that", "which", "who", "whose", "so"]
+        if let first = lowered.first, subordinators.contains(first) { return nil }
+        for position in 1..<max(1, lowered.count) {
+            let word = lowered[position], previous = lowered[position - 1]
+            if ["not", "no", "never", "cannot"].contains(word) || word.hasSuffix("n't") || subordinators.contains(word) { return nil }
+            guard !tokens[position].isCapitalized, word.allSatisfy(\.isLetter), !Vocabulary.verbCues.contains(word),
+                  let lemma = wordNet.lemmas(of: word).first(where: { $0.pos == .verb })?.lemma,
+                  !["be", "have", "do", "will", "shall", "can", "may", "must"].contains(lemma), !lemma.contains(" "),
+                  vocabulary.tagger.cuedPartOfSpeech(of: lemma, tokens: lowered, at: position) == .verb,
+                  // Mostly a verb in the language: "the web pages for a package" has no verb "page".
+                  wordNet.frequency(of: lemma, pos: .verb) >= wordNet.frequency(of: lemma, pos: .noun) else { continue }
+            // The subject's noun phrase opens with a determiner or a name, one noun before it at most ("the sort program").
+            func opensPhrase(_ index: Int) -> Bool {
+                index < 0 || Vocabulary.determiners.contains(lowered[index]) || tokens[index].isCapitalized
+            }
+            func isNoun(_ index: Int) -> Bool {
+                !StopWords.english.contains(lowered[index]) && wordNet.lemmas(of: lowered[index]).contains { $0.pos == .noun }
+            }
+            let nounBefore = isNoun(position - 1)
+                && (opensPhrase(position - 2) || (isNoun(position - 2) && position >= 3 && Vocabulary.determiners.contains(lowered[position - 3])))
+            let pluralNoun = nounBefore && previous.hasSuffix("s") && !previous.hasSuffix("ss")
+            if word == lemma {
+                return plural.contains(previous) || pluralNoun ? (position, "do not \(lemma)") : nil
+            }
+            let thirdPerson = [lemma + "s", lemma + "es", lemma.dropLast() + "ies"].contains(word)
+            if thirdPerson {
+                return singular.contains(previous) || (nounBefore && !pluralNoun) ? (position, "does not \(lemma)") : nil
+            }
+            // A past tense (not a participle: no "be" or "have" before it) after its subject.
+            return singular.contains(previous) || plural.contains(previous) || nounBefore ? (position, "did not \(lemma)") : nil
+        }
+        return nil
     }
 
     /// Whether two senses have a hypernym in common within `steps` steps up.
