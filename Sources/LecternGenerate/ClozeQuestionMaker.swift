@@ -697,7 +697,9 @@ struct Vocabulary {
                 } }
                 return others + mixed.seededShuffle(seed: seed)
             }
-            return places.filter { $0 != candidate.answer }.map { ($0, OptionOrigin.sameTextName) }
+            // Names of the same kind as far as the text shows (written next to a same word): "the capital of _____" took
+            // rivers ("Zambezi", "Nile") for "Sudan".
+            return places.filter { $0 != candidate.answer && shareNeighbours($0, candidate.answer) }.map { ($0, OptionOrigin.sameTextName) }
         case .adjective:
             // Its opposite first (the blank then asks which way the text goes), then the text's other describing words.
             let lower = candidate.answer.lowercased()

@@ -22,7 +22,7 @@ private let samples = ["water-cycle", "erie-canal", "printing-press", "rivers-of
 private let distractorOrigins: Set<OptionOrigin> = [
     .wordnetCoordinate, .sameTextTerm, .samePOSFrequencyBand, .sameTextYear, .nearbyYear, .nearbyNumber,
     .sameTextName, .sameTextNameParts, .sameTextWord, .sameTextAdjective, .otherSense,
-    .changedNumber, .negated, .antonym, .swappedName, .swappedTerm,
+    .changedNumber, .negated, .antonym, .swappedName, .swappedTerm, .sameTopicWord,
 ]
 
 private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
@@ -272,7 +272,7 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
     /// family ("distributors" for "distributions") or another person's role ("developers" for "users") is an answer a
     /// student could defend, not a wrong option; labels before a sentence ("A:", "L.", a tag's name) and Texinfo marks
     /// are not shown; a false statement may negate the main verb with "do" ("does not read"), never a condition's.
-    @Test func optionsAStudentCouldDefendAreLeftOut() {
+    @Test func optionsAStudentCouldDefendAreLeftOut() throws {
         #expect(Vocabulary.coordinatedPairs(in: "All files and folders are arranged in one big tree.").contains { $0 == ("files", "folders") })
         #expect(Vocabulary.coordinatedPairs(in: "the developers' and authors' protection").contains { $0 == ("developers", "authors") })
         let vocabulary = Vocabulary(sentences: ["All files and folders are arranged in one big tree rooted at the root directory."], wordNet: wordNet)
@@ -291,6 +291,9 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
         #expect(reads.contains { $0.sentence == "For example, the sort program does not read from standard input." }, "\(reads.map(\.sentence))")
         let condition = maker.changes(of: "If you want to run unstable, then change the third field.", vocabulary: vocabulary)
         #expect(!condition.contains { $0.sentence.contains("do not want") })
+        // A place's options are places the text writes the same way: "the capital of _____" took rivers for "Sudan".
+        let rivers = build(try worksheet("rivers-of-africa")).quiz.questions
+        #expect(!rivers.contains { $0.kind == .clozeName && $0.options[$0.answerIndex] == "Sudan" && $0.options.contains("Nile") })
     }
 
     /// Statements the student must judge (true or false) may be false on purpose: they are exercises, not facts.
