@@ -138,7 +138,7 @@ struct StatementQuestionMaker {
             let superlative = lower == "most" && position + 1 < tokens.count && vocabulary.isAdjective(tokens[position + 1])
             if let opposite = Self.contradictions[lower] ?? vocabulary.antonym(of: lower), !token.isCapitalized || token.isSentenceInitial,
                Self.opposes(at: position, in: tokens), !superlative, !vocabulary.isInIdiom(at: position, lowered, nounsToo: true),
-               !Self.isFixedAdjectiveUse(at: position, lowered) {
+               !Self.hasNoOppositeHere(at: position, lowered) {
                 let written = token.isCapitalized ? opposite.prefix(1).uppercased() + opposite.dropFirst() : opposite
                 replace(token, at: position, with: written, origin: .antonym)
             }
@@ -271,12 +271,14 @@ struct StatementQuestionMaker {
         return !ancestors(a).isDisjoint(with: ancestors(b))
     }
 
-    /// An adjective used as a noun or in a set frame, whose opposite makes no English: "a member of the public",
-    /// "the whole of the work", "as long as".
-    static func isFixedAdjectiveUse(at position: Int, _ lowered: [String]) -> Bool {
+    /// A word whose opposite makes no English where it stands: an adjective used as a noun or in a set frame ("a member
+    /// of the public", "the whole of the work", "as long as"), "prevents … from".
+    static func hasNoOppositeHere(at position: Int, _ lowered: [String]) -> Bool {
         let previous = position > 0 ? lowered[position - 1] : ""
         let next = position + 1 < lowered.count ? lowered[position + 1] : ""
         if previous == "the", next.isEmpty || StopWords.english.contains(next) { return true }
+        // "prevents a file … from being removed": "allows … from" is no English.
+        if lowered[position].hasPrefix("prevent"), lowered[(position + 1)...].prefix(10).contains("from") { return true }
         return previous == "as" && next == "as"
     }
 

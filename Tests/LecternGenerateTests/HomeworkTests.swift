@@ -251,9 +251,10 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
     /// opposite of an adjective used as a noun or in "as … as" ("a member of the private", "as short as"), and a year
     /// moves by ten ("1989 Standard C" had become "1489").
     @Test func falseStatementsAreClaimsNotNonsense() throws {
-        #expect(StatementQuestionMaker.isFixedAdjectiveUse(at: 4, ["any", "member", "of", "the", "public", "is", "a", "licensee"]))
-        #expect(StatementQuestionMaker.isFixedAdjectiveUse(at: 1, ["as", "long", "as", "they", "preserve"]))
-        #expect(!StatementQuestionMaker.isFixedAdjectiveUse(at: 1, ["the", "public", "license"]))
+        #expect(StatementQuestionMaker.hasNoOppositeHere(at: 4, ["any", "member", "of", "the", "public", "is", "a", "licensee"]))
+        #expect(StatementQuestionMaker.hasNoOppositeHere(at: 1, ["as", "long", "as", "they", "preserve"]))
+        #expect(!StatementQuestionMaker.hasNoOppositeHere(at: 1, ["the", "public", "license"]))
+        #expect(StatementQuestionMaker.hasNoOppositeHere(at: 5, ["setting", "the", "sticky", "bit", "on", "prevents", "a", "file", "from", "being"]))
         #expect(StatementQuestionMaker.changedNumber("1989") == "1999" && StatementQuestionMaker.changedNumber("2095") == "2085")
         let maker = StatementQuestionMaker(wordNet: wordNet, validator: QuestionValidator(wordNet: wordNet))
         let license = try #require(wordNet.synsets(of: "license", pos: .noun).first), book = try #require(wordNet.synsets(of: "book", pos: .noun).first)
