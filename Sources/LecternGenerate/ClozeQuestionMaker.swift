@@ -83,7 +83,7 @@ struct ClozeQuestionMaker {
 
     private func makeQuestion(_ candidate: Candidate, facts: WorksheetFacts, idPrefix: String) -> MultipleChoiceQuestion? {
         guard let range = Self.wholeWordRange(of: candidate.answer, in: candidate.sentence),
-              !Self.isPartOfAddress(range, in: candidate.sentence),
+              !Self.isPartOfAddress(range, in: candidate.sentence), !Self.isInsideQuotation(range, in: candidate.sentence),
               !(candidate.term.map { Self.isSetPhrase(range, in: candidate.sentence, term: $0) || Self.namesDocumentPart(range, in: candidate.sentence, term: $0) } ?? false)
         else { return nil }
         let stem = candidate.sentence.replacingCharacters(in: range, with: "_____")
@@ -160,6 +160,21 @@ struct ClozeQuestionMaker {
 
     static let phrasePrepositions: Set<String> = ["in", "into", "by", "on", "at", "for", "under", "with", "without", "of", "to", "from"]
     static let possessives: Set<String> = ["your", "my", "his", "her", "its", "our", "their"]
+
+    /// Whether `range` lies inside a quotation of several words (a section title, an example string: "how does Debian
+    /// support _____?”"): the quotation's words are the quoted text's, not the facts of this one. A quoted single
+    /// term ('To "convey" a work') is asked about outside its quotes.
+    static func isInsideQuotation(_ range: Range<String.Index>, in sentence: String) -> Bool {
+        let before = sentence[..<range.lowerBound]
+        let curly = before.filter { $0 == "“" }.count > before.filter { $0 == "”" }.count
+        let straight = before.filter { $0 == "\"" }.count % 2 == 1
+        guard curly || straight, let open = before.lastIndex(of: curly ? "“" : "\"") else { return false }
+        let rest = sentence[range.upperBound...]
+        let close = rest.firstIndex(of: curly ? "”" : "\"") ?? sentence.endIndex
+        let others = Tokenizer.words(in: String(sentence[sentence.index(after: open)..<range.lowerBound])).count
+            + Tokenizer.words(in: String(sentence[range.upperBound..<close])).count
+        return others >= 1
+    }
 
     /// The first occurrence of `word` not inside a longer word or number (or the one after `skipping` such occurrences).
     static func wholeWordRange(of word: String, in sentence: String, skipping: Int = 0) -> Range<String.Index>? {
@@ -469,6 +484,14 @@ struct Vocabulary {
         guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
         let text = sentence as NSString
         var pairs: [(String, String)] = []
+        // "Directories on Unix systems are called folders on some other systems": a name the text gives to a thing
+        // it names before it, whichever word of the clause that is.
+        if let called = sentence.range(of: #"\b(is|are) (also )?(called|known as) "#, options: .regularExpression) {
+            let name = Tokenizer.words(in: String(sentence[called.upperBound...])).first?.text.lowercased()
+            for word in Tokenizer.words(in: String(sentence[..<called.lowerBound])) where name != nil && !StopWords.english.contains(word.text.lowercased()) {
+                pairs.append((word.text.lowercased(), name!))
+            }
+        }
         var start = 0
         while start < text.length, let match = regex.firstMatch(in: sentence, range: NSRange(location: start, length: text.length - start)) {
             pairs.append((text.substring(with: match.range(at: 1)).lowercased(), text.substring(with: match.range(at: 2)).lowercased()))

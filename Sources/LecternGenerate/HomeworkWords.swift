@@ -172,7 +172,8 @@ enum FamiliarWord {
 /// 3. `same-pos-frequency-band`: WordNet words of the same part of speech, lexicographer file and
 ///    frequency band, in a seeded (reproducible) order.
 /// 4. `same-topic-word`: when the sense is not clear, common nouns of the topic the whole text leans to (`TopicNoun`)
-///    of a kind one of the answer's senses has.
+///    of the kind of the sense the sentence most likely uses (its lexicographer file: "videos" are no place files are
+///    organised into).
 /// Every tier keeps only words in the answer's frequency band or the next one; words from WordNet (tiers 1, 3
 /// and 4) must also be common (`FamiliarWord`). WordNet's sisters and band words come only when the text shows
 /// which sense the answer has (`senseIsClear`): a Python `socket` must not get body parts because WordNet's first
@@ -214,8 +215,7 @@ struct WordDistractorSource {
         }
         // 4. A short text's own nouns run out; the words of its topic are what a student of it has met.
         if !senseIsClear, pos == .noun {
-            let kinds = Set(wordNet.synsets(of: answer, pos: pos).compactMap(\.lexicalFile))
-            let words = topicNouns.filter { $0.word != answer && kinds.contains($0.kind) && fits($0.word) }.map(\.word)
+            let words = topicNouns.filter { $0.word != answer && $0.kind == kind && fits($0.word) }.map(\.word)
             pool += words.seededShuffle(seed: seed).prefix(20).map { ($0, OptionOrigin.sameTopicWord) }
         }
         return pool

@@ -177,20 +177,22 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
     }
 
     /// A short page's own nouns run out of options; when a term's sense is unclear, the common words of the topic the
-    /// whole text leans to (computing, for the Debian FAQ) are options of its subject, never WordNet's sisters of an
-    /// uncertain sense. A text with no such lean (the water-cycle sample) gets none.
+    /// whole text leans to (computing, for the Debian FAQ and manifesto) are options of its subject, never WordNet's
+    /// sisters of an uncertain sense. A text with no such lean (the water-cycle sample) gets none.
     @Test func topicWordsAreOptionsOfTheTextsSubject() throws {
         let faq = try realPage("debian-faq-01")
-        let facts = WorksheetFacts(body: Worksheet(text: faq).body, sourceText: faq, wordNet: wordNet)
+        let topicOfFAQ = Set(WorksheetFacts(body: Worksheet(text: faq).body, sourceText: faq, wordNet: wordNet).vocabulary.topicNouns.map(\.word))
+        #expect(topicOfFAQ.contains("compiler") && topicOfFAQ.contains("software"), "\(topicOfFAQ.sorted().prefix(30))")
+        let manifesto = try realPage("debian-manifesto-01")
+        let facts = WorksheetFacts(body: Worksheet(text: manifesto).body, sourceText: manifesto, wordNet: wordNet)
         let topic = Set(facts.vocabulary.topicNouns.map(\.word))
-        #expect(topic.contains("compiler") && topic.contains("software"), "\(topic.sorted().prefix(30))")
         #expect(topic.allSatisfy(FamiliarWord.isCommon))
-        let questions = build(faq).quiz.questions
+        let questions = build(manifesto).quiz.questions
         let withTopicWords = questions.filter { $0.optionOrigins.contains(.sameTopicWord) }
         #expect(!withTopicWords.isEmpty)
         let validator = QuestionValidator(wordNet: wordNet)
         for question in withTopicWords {
-            #expect(validator.problems(question, sourceText: faq).isEmpty)
+            #expect(validator.problems(question, sourceText: manifesto).isEmpty)
             for (option, origin) in zip(question.options, question.optionOrigins) where origin == .sameTopicWord {
                 #expect(topic.contains(option.lowercased()) || topic.contains(String(option.lowercased().dropLast())), "\(option)")
             }
@@ -292,6 +294,15 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
         #expect(reads.contains { $0.sentence == "For example, the sort program does not read from standard input." }, "\(reads.map(\.sentence))")
         let condition = maker.changes(of: "If you want to run unstable, then change the third field.", vocabulary: vocabulary)
         #expect(!condition.contains { $0.sentence.contains("do not want") })
+        // A name the text gives a thing ("Directories … are called folders") is no wrong option for it; a blank inside
+        // a quoted title is none of this text's facts.
+        #expect(Vocabulary.coordinatedPairs(in: "Directories on Unix systems are called folders on some other systems.")
+            .contains { $0 == ("directories", "folders") })
+        let title = "The relevant command is described further in “Some users like mawk; how does Debian support this?”."
+        #expect(ClozeQuestionMaker.isInsideQuotation(title.range(of: "Debian")!, in: title))
+        let convey = "To \"convey\" a work means any kind of propagation."
+        #expect(!ClozeQuestionMaker.isInsideQuotation(convey.range(of: "convey")!, in: convey))
+        #expect(!ClozeQuestionMaker.isInsideQuotation(convey.range(of: "propagation")!, in: convey))
         // A place's options are places the text writes the same way: "the capital of _____" took rivers for "Sudan".
         let rivers = build(try worksheet("rivers-of-africa")).quiz.questions
         #expect(!rivers.contains { $0.kind == .clozeName && $0.options[$0.answerIndex] == "Sudan" && $0.options.contains("Nile") })
