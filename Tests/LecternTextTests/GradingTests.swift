@@ -103,6 +103,11 @@ import LecternModel
 @Suite struct SenseTests {
     let selector = SenseSelector(wordNet: sharedWordNet)
 
+    /// The part of speech the tagger gives `form` of `lemma` first in `context`.
+    func first(_ lemma: String, _ form: String, _ context: String) -> PartOfSpeech? {
+        selector.partsOfSpeech(of: lemma, forms: [form], context: context).first
+    }
+
     @Test func bankByContext() throws {
         let river = try #require(selector.sense(of: "bank", forms: ["bank"], context: "We sat on the bank of the river and watched the water."))
         let money = try #require(selector.sense(of: "bank", forms: ["bank"], context: "She deposited her money at the bank and paid the loan."))
@@ -123,9 +128,6 @@ import LecternModel
     /// Sentences of real text (the GNU maintainers' guide, the base-files FAQ and the GPL-3 preamble) whose part of
     /// speech the neighbour rules of issue 14 decide.
     @Test func partOfSpeechInRealSentences() {
-        func first(_ lemma: String, _ form: String, _ context: String) -> PartOfSpeech? {
-            selector.partsOfSpeech(of: lemma, forms: [form], context: context).first
-        }
         // Determiner, adjective, noun; an adjective before a word that can only be a noun.
         #expect(first("act", "act", "As your final act as maintainer, it would be helpful to set up the package.") == .noun)
         #expect(first("official", "official", "If you're the official maintainer of a GNU package, please inform the GNU Project.") == .adjective)
@@ -143,9 +145,6 @@ import LecternModel
 
     /// Issue 14, fourth round: noun phrases the tagger read as verbs in the Apache License 2.0 and diffutils' ChangeLog.
     @Test func nounPhrasesInRealSentences() {
-        func first(_ lemma: String, _ form: String, _ context: String) -> PartOfSpeech? {
-            selector.partsOfSpeech(of: lemma, forms: [form], context: context).first
-        }
         // A base form after a singular noun or a capitalised name continues the noun phrase: a verb would agree.
         #expect(first("file", "file", "The contents of the NOTICE file are for informational purposes only and do not modify the License.") == .noun)
         #expect(first("file", "file", "If the Work includes a \"NOTICE\" text file as part of its distribution, then any Derivative Works that You distribute must include a readable copy.") == .noun)
