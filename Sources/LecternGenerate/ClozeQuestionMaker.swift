@@ -98,7 +98,8 @@ struct ClozeQuestionMaker {
             pool = pool.filter { !Self.textFillsSameSlot(with: $0.0, blankedIn: stem, text: facts.sourceText) }
         }
         if candidate.kind == .adjective {
-            pool = pool.filter { $0.1 == .antonym || facts.vocabulary.fitsSlot(adjective: $0.0.lowercased(), of: candidate.answer, in: candidate.sentence) }
+            let frame = facts.vocabulary.slotFrame(of: candidate.answer, in: candidate.sentence)
+            pool = pool.filter { $0.1 == .antonym || facts.vocabulary.isWritten($0.0.lowercased(), in: frame) }
         }
         // "an _____": an option that needs the other article is ruled out by grammar alone, or gives the answer away.
         let article = Tokenizer.words(in: String(stem[..<stem.range(of: "_____")!.lowerBound])).last?.text.lowercased()
@@ -507,11 +508,16 @@ struct Vocabulary {
         return !first.isDisjoint(with: second)
     }
 
-    /// Whether `adjective` fits where `answer` stands in `sentence`: the text writes it in the same frame somewhere.
-    func fitsSlot(adjective: String, of answer: String, in sentence: String) -> Bool {
+    /// The frame `answer` stands in within `sentence`; nil when the sentence does not write it. An adjective fits the
+    /// blank there when the text writes it in the same frame somewhere (`isWritten`).
+    func slotFrame(of answer: String, in sentence: String) -> AdjectiveFrame? {
         let lowered = Tokenizer.words(in: sentence).map { $0.text.lowercased() }
-        guard let position = lowered.firstIndex(of: answer.lowercased()) else { return false }
-        return adjectiveFrames[adjective]?.contains(AdjectiveFrame(at: position, in: lowered)) == true
+        return lowered.firstIndex(of: answer.lowercased()).map { AdjectiveFrame(at: $0, in: lowered) }
+    }
+
+    /// Whether the text writes `adjective` in `frame` somewhere.
+    func isWritten(_ adjective: String, in frame: AdjectiveFrame?) -> Bool {
+        frame.map { adjectiveFrames[adjective]?.contains($0) == true } ?? false
     }
 
     /// The common opposite of an adjective in its most frequent sense, when that sense has one of its own

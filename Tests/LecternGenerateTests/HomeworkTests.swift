@@ -226,8 +226,9 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
         let manifesto = try realPage("debian-manifesto-01")
         let vocabulary = WorksheetFacts(body: Worksheet(text: manifesto).body, sourceText: manifesto, wordNet: wordNet).vocabulary
         let care = "Debian is being carefully and conscientiously put together and will be maintained and supported with similar care."
-        #expect(vocabulary.fitsSlot(adjective: "primary", of: "similar", in: care))
-        #expect(vocabulary.adjectiveFrames["able"] == [.complement] && !vocabulary.fitsSlot(adjective: "able", of: "similar", in: care))
+        let slot = vocabulary.slotFrame(of: "similar", in: care)
+        #expect(vocabulary.isWritten("primary", in: slot))
+        #expect(vocabulary.adjectiveFrames["able"] == [.complement] && !vocabulary.isWritten("able", in: slot))
         #expect(AdjectiveFrame(at: 1, in: ["is", "able", "to"]) == .complement)
         #expect(AdjectiveFrame(at: 1, in: ["the", "primary", "purpose"]) == .attributive)
         for name in ["debian-faq-01", "debian-faq-05", "debian-faq-06", "debian-faq-08", "debian-faq-10", "debian-manifesto-01", "gnu-standards-15"] {
