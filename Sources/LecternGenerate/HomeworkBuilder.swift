@@ -134,6 +134,9 @@ struct QuizPlanner {
     static let mainIdeaShare = 0.2
     /// DESIGN.md: a quiz of number clozes is a quiz of guessing; at most 4 in 10.
     static let maxNumericClozes = 4
+    /// Statements of four sentences each (`StatementQuestionMaker.acrossSentences`): more would show the same changed
+    /// sentences again.
+    static let maxStatementsAcrossSentences = 2
 
     static func isNumericCloze(_ kind: QuestionKind) -> Bool { kind == .clozeYear || kind == .clozeNumber }
 
@@ -150,7 +153,8 @@ struct QuizPlanner {
         }
         let cloze = allCloze.filter { !isLong($0) }, longCloze = allCloze.filter(isLong)
         let definitions = DefinitionQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
-        let statements = StatementQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
+        let statementMaker = StatementQuestionMaker(wordNet: wordNet, validator: validator)
+        let statements = statementMaker.questions(from: facts, idPrefix: idPrefix)
         let meanings = VocabularyInContextMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
         let mainIdeas = MainIdeaQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
         var chosen: [MadeQuestion] = []
@@ -200,7 +204,30 @@ struct QuizPlanner {
         for made in definitions + statements + meanings + mainIdeas { _ = take(made) }
         // A cloze whose best sentence is taken, in another sentence that no question uses yet.
         for made in clozeElsewhere + longCloze { _ = take(made) }
+        // Statements whose false versions are three other sentences changed once each. Their false versions come from
+        // sentences no other question shows where the text has them, then from the nearest: a changed sentence shows
+        // most of its words.
+        let surestChanges = statementMaker.surestChanges(from: facts)
+        var shownChanged = Set<Int>()
+        var acrossTaken = 0
+        func takeStatementsAcrossSentences(sharing: Bool) {
+            for answer in facts.sentences.indices where acrossTaken < Self.maxStatementsAcrossSentences && chosen.count < count {
+                let falseFrom = surestChanges.keys.filter { $0 != answer }.sorted {
+                    (shownChanged.contains($0) ? 1 : 0, sentenceUses[$0, default: 0], abs($0 - answer), $0)
+                        < (shownChanged.contains($1) ? 1 : 0, sentenceUses[$1, default: 0], abs($1 - answer), $1)
+                }.prefix(3)
+                guard let made = statementMaker.acrossSentences(answer: answer, falseFrom: Array(falseFrom), changes: surestChanges,
+                                                                facts: facts, idPrefix: idPrefix) else { continue }
+                candidates.insert(stableID(made))
+                if take(made, sharing: sharing) {
+                    acrossTaken += 1
+                    shownChanged.formUnion(falseFrom)
+                }
+            }
+        }
+        takeStatementsAcrossSentences(sharing: false)
         for made in cloze + clozeElsewhere + longCloze + statements + meanings { _ = take(made, sharing: true) }
+        takeStatementsAcrossSentences(sharing: true)
         return chosen.sorted { ($0.sentenceIndex, $0.question.kind.rawValue) < ($1.sentenceIndex, $1.question.kind.rawValue) }
             .map(\.question)
     }

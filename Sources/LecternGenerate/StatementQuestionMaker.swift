@@ -28,6 +28,8 @@ struct StatementQuestionMaker {
         var sentence: String
         var origin: OptionOrigin
         var note: String
+        /// The changed word's place among the sentence's words (nil for a swapped name).
+        var position: Int?
     }
 
     /// Words of a statement: short enough to read as one claim among four.
@@ -66,9 +68,100 @@ struct StatementQuestionMaker {
         return made.sorted { ($0.1, -$0.0.sentenceIndex, $1.0.answerKey) > ($1.1, -$1.0.sentenceIndex, $0.0.answerKey) }.map(\.0)
     }
 
+    /// Each whole sentence's surest change, for `acrossSentences`: alone, a change must make the sentence plainly false.
+    /// So only a negation or a contradiction of the list above, in a plain main clause (`isPlainClaim`, `isSure`); a
+    /// swapped term or name alone was the change reviewers struck most often ("block" for "tool"), a WordNet opposite
+    /// often of another sense ("individual" for "common"), and a number after "more than" may still be true.
+    func surestChanges(from facts: WorksheetFacts) -> [Int: Change] {
+        var out: [Int: Change] = [:]
+        for (index, sentence) in facts.sentences.enumerated()
+        where Self.sentenceStatementWords.contains(Tokenizer.words(in: sentence).count) && Self.isPlainClaim(sentence) {
+            let tokens = Tokenizer.words(in: sentence)
+            let lowered = tokens.map { $0.text.lowercased() }
+            let sure = changes(of: sentence, vocabulary: facts.vocabulary).filter {
+                Self.isSure($0, lowered) && !Self.isQuoted(at: $0.position, tokens, in: sentence)
+            }
+            if let surest = sure.first(where: { $0.origin == .negated }) ?? sure.first { out[index] = surest }
+        }
+        return out
+    }
+
+    /// Words that open a clause which is not the sentence's main claim: a change after one of them changes a
+    /// condition, a time or a thing's description, and may leave the sentence true.
+    static let clauseOpeners: Set<String> = [
+        "if", "when", "whenever", "unless", "whether", "because", "although", "though", "while", "since", "until", "once",
+        "where", "whereas", "that", "which", "who", "whom", "whose", "so", "as", "before", "after", "than",
+    ]
+    /// Words that open a sentence whose claim depends on the one before: "This usually means …", "(There are, of
+    /// course, some exceptions.)".
+    static let leaningOpeners: Set<String> = ["this", "that", "these", "those", "it", "they", "such", "he", "she", "so", "then", "thus",
+                                              "therefore", "but"]
+
+    /// A sentence that states something on its own: not opening with a pronoun or a word that leans on the sentence
+    /// before, not in parentheses, not a question or an exclamation.
+    static func isPlainClaim(_ sentence: String) -> Bool {
+        let trimmed = sentence.trimmingCharacters(in: .whitespaces)
+        guard let first = Tokenizer.words(in: trimmed).first?.text.lowercased(), !trimmed.hasPrefix("("),
+              !trimmed.hasSuffix("?"), !trimmed.hasSuffix("!") else { return false }
+        return !leaningOpeners.contains(first) && !clauseOpeners.contains(first)
+    }
+
+    /// Whether `change` alone makes the sentence (its words `lowered`) false: a negation or a listed contradiction in the
+    /// main clause (no clause opener before it), not of "there is" (whose "not" needs a "no": "there are not a few"),
+    /// not after "may", "might" or "could" (both may be true), not of "either … or", and with no negation or "only" in
+    /// the four words after it ("there are not no Release Notes", "should not only be one"). "For more information" is
+    /// no claim, and "before" or "after" only opening the sentence: "the comment before it" names a comment.
+    static func isSure(_ change: Change, _ lowered: [String]) -> Bool {
+        guard let position = change.position, change.origin == .negated || (change.origin == .antonym
+            && contradictions[lowered[position]] != nil) else { return false }
+        let before = lowered[..<position]
+        if before.contains(where: clauseOpeners.contains) || before.contains("either") { return false }
+        if ["before", "after"].contains(lowered[position]), position > 1 { return false }
+        if lowered[position] == "more", position > 0, lowered[position - 1] == "for" { return false }
+        if position > 0, ["there", "may", "might", "could"].contains(lowered[position - 1]) { return false }
+        if position > 1, ["may", "might", "could"].contains(lowered[position - 2]) { return false }
+        let after = lowered[(position + 1)...].prefix(4)
+        return !after.contains { ["no", "not", "none", "nothing", "never", "only", "few", "without"].contains($0) }
+    }
+
+    /// Whether the word at `position` stands inside quotation marks: "reply to all recipients" is a feature's name, not
+    /// a claim.
+    static func isQuoted(at position: Int?, _ tokens: [Token], in sentence: String) -> Bool {
+        guard let position else { return false }
+        let earlier = tokens[..<position].filter { $0.text == tokens[position].text }.count
+        guard let range = ClozeQuestionMaker.wholeWordRange(of: tokens[position].text, in: sentence, skipping: earlier) else { return false }
+        let before = sentence[..<range.lowerBound]
+        return before.filter { $0 == "\"" }.count % 2 == 1 || before.filter { $0 == "“" }.count > before.filter { $0 == "”" }.count
+    }
+
+    /// "Which of these statements does the text support?" when the text's sentences offer one change each, not three:
+    /// sentence `answer` as written, and three other sentences (`falseFrom`, indices into `changes`) changed once each.
+    /// A student who read the text can tell each of them false; the explanation names each change and the sentence it
+    /// was made in.
+    func acrossSentences(answer: Int, falseFrom: [Int], changes: [Int: Change], facts: WorksheetFacts,
+                         idPrefix: String) -> MadeQuestion? {
+        let statement = facts.sentences[answer]
+        guard falseFrom.count == 3, !falseFrom.contains(answer), Self.isPlainClaim(statement),
+              Self.sentenceStatementWords.contains(Tokenizer.words(in: statement).count) else { return nil }
+        let chosen = falseFrom.compactMap { index in changes[index].map { (index: index, change: $0) } }
+        guard chosen.count == 3 else { return nil }
+        let key = "statement|\(answer)|across"
+        let entries = ([(statement, OptionOrigin.answer)] + chosen.map { ($0.change.sentence, $0.change.origin) })
+            .seededShuffle(seed: "\(idPrefix)|\(key)")
+        let notes = chosen.sorted { $0.index < $1.index }
+            .map { "\($0.change.note) in “\(facts.sentences[$0.index])”" }.joined(separator: "; ")
+        let question = MultipleChoiceQuestion(
+            id: "", kind: .statement, stem: Self.stem, options: entries.map(\.0),
+            answerIndex: entries.firstIndex { $0.1 == OptionOrigin.answer }!,
+            explanation: "The text says: “\(statement)” Each other statement changes one thing in another sentence: \(notes).",
+            level: 2, optionOrigins: entries.map(\.1))
+        guard validator.problems(question, sourceText: facts.sourceText).isEmpty else { return nil }
+        return MadeQuestion(question: question, sentenceIndex: answer, answerKey: key, score: 0)
+    }
+
     /// Whether a statement question shows only part of its sentence (a clause cut at a boundary).
     static func isClause(_ made: MadeQuestion) -> Bool {
-        made.question.kind == .statement && made.answerKey.split(separator: "|").count == 3
+        made.question.kind == .statement && made.answerKey.split(separator: "|").count == 3 && !made.answerKey.hasSuffix("|across")
     }
 
     private func makeQuestion(statement: String, sentence: String, changes: [Change], facts: WorksheetFacts,
@@ -113,7 +206,7 @@ struct StatementQuestionMaker {
             let repeated = tokens.filter { $0.text == token.text }.count > 1
             let which = repeated && earlier < MainIdeaQuestionMaker.ordinals.count ? "the \(MainIdeaQuestionMaker.ordinals[earlier]) " : ""
             let note = origin == .changedNumber ? "\(new) for \(which)\(token.text)" : "“\(new)” for \(which)“\(token.text)”"
-            out.append(Change(sentence: sentence.replacingCharacters(in: range, with: new), origin: origin, note: note))
+            out.append(Change(sentence: sentence.replacingCharacters(in: range, with: new), origin: origin, note: note, position: position))
         }
         let lowered = tokens.map { $0.text.lowercased() }
         for (position, token) in tokens.enumerated() {
@@ -131,7 +224,8 @@ struct StatementQuestionMaker {
                let word = ClozeQuestionMaker.wholeWordRange(of: token.text, in: sentence, skipping: earlierOccurrences(position)),
                word.lowerBound > sentence.startIndex, sentence[sentence.index(before: word.lowerBound)] == " " {
                 let range = sentence.index(before: word.lowerBound)..<word.upperBound
-                out.append(Change(sentence: sentence.replacingCharacters(in: range, with: ""), origin: .negated, note: "“not” left out"))
+                out.append(Change(sentence: sentence.replacingCharacters(in: range, with: ""), origin: .negated, note: "“not” left out",
+                                  position: position))
             }
             // Not inside a phrase of WordNet ("due to", "in general", "make sure"): "undue to", "in specific", "make
             // uncertain". Nor "most" of a superlative: "his most famous book" has no "few famous book".
@@ -279,6 +373,8 @@ struct StatementQuestionMaker {
         if previous == "the", next.isEmpty || StopWords.english.contains(next) { return true }
         // "prevents a file … from being removed": "allows … from" is no English.
         if lowered[position].hasPrefix("prevent"), lowered[(position + 1)...].prefix(10).contains("from") { return true }
+        // "allows a user to execute": "prevents a user to execute" is no English either.
+        if lowered[position].hasPrefix("allow"), lowered[(position + 1)...].prefix(4).contains("to") { return true }
         return previous == "as" && next == "as"
     }
 

@@ -502,12 +502,13 @@ private func realPage(_ name: String) throws -> String {
         for question in statements {
             let answer = question.options[question.answerIndex]
             // The explanation quotes the whole sentence; a statement cut from it at a clause boundary is part of it.
-            let quoted = question.explanation.components(separatedBy: "The text says: “").last ?? ""
-            #expect(quoted.hasSuffix("”") && quoted.lowercased().contains(answer.lowercased()), "\(question.explanation)")
+            let quoted = QuestionValidator.quotations(in: question.explanation)
+            #expect(quoted.contains { $0.lowercased().contains(answer.lowercased()) }, "\(question.explanation)")
             for (index, option) in question.options.enumerated() where index != question.answerIndex {
-                // One change: the false statement keeps the answer's words but for one or two.
-                let changed = Set(option.split(separator: " ")).symmetricDifference(answer.split(separator: " "))
-                #expect((1...6).contains(changed.count), "\(option)")
+                // One change: the false statement keeps the words of a sentence the explanation quotes (the answer's,
+                // or another one's) but for one or two.
+                let changed = ([answer] + quoted).map { Set(option.split(separator: " ")).symmetricDifference($0.split(separator: " ")).count }.min() ?? 0
+                #expect((1...6).contains(changed), "\(option)")
                 #expect([.negated, .antonym, .changedNumber, .swappedName, .swappedTerm].contains(question.optionOrigins[index]))
             }
         }
@@ -687,9 +688,56 @@ private func realPage(_ name: String) throws -> String {
         // Each question on a sentence of its own: the page has more sentences than questions.
         let sentences = SentenceSplitter.split(text.replacingOccurrences(of: "\n", with: " "))
         let used = questions.filter { $0.kind != .mainIdea }.map { question in
-            sentences.firstIndex { question.explanation.contains($0) } ?? -1
+            let quoted = question.explanation.components(separatedBy: "The text says: “").dropFirst().first ?? ""
+            return sentences.firstIndex { quoted.hasPrefix($0) } ?? -1
         }
         #expect(Set(used).count == used.count && !used.contains(-1), "\(used)")
+    }
+
+    /// Where the sentences offer one change each, a statement question takes its false statements from three other
+    /// sentences (debian-faq-13: "Lower numbered scripts are executed first."): each changed once, by a change that
+    /// alone makes it false, and named in the explanation with the sentence it was made in.
+    @Test func statementsAcrossSentencesChangeThreeOtherSentencesOnce() throws {
+        let text = try realPage("debian-faq-13")
+        let across = build(text).quiz.questions.filter { $0.kind == .statement && $0.explanation.contains("in another sentence") }
+        #expect(!across.isEmpty)
+        let sentences = SentenceSplitter.split(text.replacingOccurrences(of: "\n", with: " "))
+        for question in across {
+            let answer = question.options[question.answerIndex]
+            #expect(sentences.contains(answer))
+            let sources = question.options.enumerated().filter { $0.offset != question.answerIndex }.map { option in
+                sentences.firstIndex { Set(option.element.split(separator: " ")).symmetricDifference($0.split(separator: " ")).count <= 2 }
+            }
+            #expect(!sources.contains(nil) && Set(sources).count == 3, "\(question.options)")
+            for index in sources.compactMap({ $0 }) { #expect(question.explanation.contains("“\(sentences[index])”")) }
+            #expect(question.optionOrigins.filter { $0 != .answer }.allSatisfy { [.negated, .antonym].contains($0) })
+        }
+    }
+
+    /// Alone, a change must make its sentence false: not in a condition or a description ("If either one is installed",
+    /// "scripts that are documented"), not "there are not a few", not a hedge ("may be able"), not "for more information",
+    /// not inside a quoted name ("reply to all recipients").
+    @Test func aChangeMadeAloneIsAPlainFalsehood() throws {
+        let maker = StatementQuestionMaker(wordNet: wordNet, validator: QuestionValidator(wordNet: wordNet))
+        let vocabulary = Vocabulary(sentences: [], wordNet: wordNet)
+        func sureChanges(_ sentence: String) -> [String] {
+            let tokens = Tokenizer.words(in: sentence)
+            return maker.changes(of: sentence, vocabulary: vocabulary)
+                .filter { StatementQuestionMaker.isSure($0, tokens.map { $0.text.lowercased() })
+                    && !StatementQuestionMaker.isQuoted(at: $0.position, tokens, in: sentence) }
+                .map(\.sentence)
+        }
+        #expect(sureChanges("Lower numbered scripts are executed first.").contains("Lower numbered scripts are not executed first."))
+        #expect(sureChanges("Also, please write complete sentences and capitalize the first word.")
+            == ["Also, please write complete sentences and capitalize the last word."])
+        #expect(sureChanges("If either one is installed, then any program depending on it will be satisfied.").isEmpty)
+        #expect(sureChanges("There are a few special cases where this technique is hard to use.").isEmpty)
+        #expect(sureChanges("CD manufacturers may be able to distribute the programs we have placed in that directory.").isEmpty)
+        #expect(sureChanges("For more information about headers, see the instructions for reporting bugs.").isEmpty)
+        #expect(sureChanges("Do not use the \"reply to all recipients\" feature of your mailer.").isEmpty)
+        #expect(!StatementQuestionMaker.isPlainClaim("This usually means putting each one in a separate source file."))
+        #expect(!StatementQuestionMaker.isPlainClaim("(There are, of course, some exceptions.)"))
+        #expect(StatementQuestionMaker.isPlainClaim("Lower numbered scripts are executed first."))
     }
 
     /// A blank is a word of the text, not a piece of an address, path, reference or compound written as one
