@@ -161,6 +161,11 @@ struct QuizPlanner {
         var answers = Set<String>()
         var sentenceUses: [Int: Int] = [:]
         var numericClozes = 0
+        /// Sentences a statement across sentences shows changed (`takeStatementsAcrossSentences`).
+        var shownChanged = Set<Int>()
+        func showsWholeSentence(_ made: MadeQuestion) -> Bool {
+            made.question.kind == .statement || made.question.kind == .vocabularyInContext
+        }
         func stableID(_ made: MadeQuestion) -> String {
             ReviewID.question(itemID: idPrefix, kind: made.question.kind, answerKey: made.answerKey)
         }
@@ -175,6 +180,7 @@ struct QuizPlanner {
             let uses = sentenceUses[made.sentenceIndex, default: 0]
             let allowed = sharing ? Self.capacity(words: Tokenizer.words(in: facts.sentences[made.sentenceIndex]).count) : 1
             guard chosen.count < count, !(numeric && numericClozes >= Self.maxNumericClozes),
+                  !(showsWholeSentence(made) && shownChanged.contains(made.sentenceIndex)),
                   !(usesSentence && uses >= allowed), !answers.contains(made.answerKey) else { return false }
             // One statement or meaning question per sentence: a second would show the same sentence again. Statements
             // cut from two different clauses of it show different parts.
@@ -204,17 +210,17 @@ struct QuizPlanner {
         for made in definitions + statements + meanings + mainIdeas { _ = take(made) }
         // A cloze whose best sentence is taken, in another sentence that no question uses yet.
         for made in clozeElsewhere + longCloze { _ = take(made) }
-        // Statements whose false versions are three other sentences changed once each. Their false versions come from
-        // sentences no other question shows where the text has them, then from the nearest: a changed sentence shows
-        // most of its words.
+        // Statements whose false versions are three other sentences changed once each. A sentence is shown changed once
+        // in a quiz, never when another statement shows it as written (the two would give each other away), and
+        // preferably when no other question uses it (a changed sentence shows most of its words), then the nearest.
         let surestChanges = statementMaker.surestChanges(from: facts)
-        var shownChanged = Set<Int>()
+        func shownAsWritten() -> Set<Int> { Set(chosen.filter(showsWholeSentence).map(\.sentenceIndex)) }
         var acrossTaken = 0
         func takeStatementsAcrossSentences(sharing: Bool) {
             for answer in facts.sentences.indices where acrossTaken < Self.maxStatementsAcrossSentences && chosen.count < count {
-                let falseFrom = surestChanges.keys.filter { $0 != answer }.sorted {
-                    (shownChanged.contains($0) ? 1 : 0, sentenceUses[$0, default: 0], abs($0 - answer), $0)
-                        < (shownChanged.contains($1) ? 1 : 0, sentenceUses[$1, default: 0], abs($1 - answer), $1)
+                let written = shownAsWritten()
+                let falseFrom = surestChanges.keys.filter { $0 != answer && !shownChanged.contains($0) && !written.contains($0) }.sorted {
+                    (sentenceUses[$0, default: 0], abs($0 - answer), $0) < (sentenceUses[$1, default: 0], abs($1 - answer), $1)
                 }.prefix(3)
                 guard let made = statementMaker.acrossSentences(answer: answer, falseFrom: Array(falseFrom), changes: surestChanges,
                                                                 facts: facts, idPrefix: idPrefix) else { continue }

@@ -22,12 +22,20 @@ struct MainIdeaQuestionMaker {
     }
 
     func questions(from facts: WorksheetFacts, idPrefix: String) -> [MadeQuestion] {
+        let lemmasOfSentences = facts.sentences.map { Set(facts.vocabulary.nouns(in: Tokenizer.words(in: $0)).map(\.lemma)) }
+        return paragraphQuestions(from: facts, lemmasOfSentences: lemmasOfSentences, idPrefix: idPrefix)
+            + [wholeTextQuestion(from: facts, lemmasOfSentences: lemmasOfSentences, idPrefix: idPrefix)].compactMap { $0 }
+    }
+
+    /// One question per paragraph that has a topic; its wrong options are terms of the text's other paragraphs that it
+    /// never names.
+    func paragraphQuestions(from facts: WorksheetFacts, lemmasOfSentences: [Set<String>], idPrefix: String) -> [MadeQuestion] {
         // The other options must come from another paragraph: a text of one paragraph gets none.
         guard facts.paragraphs.filter({ !$0.isEmpty }).count >= 2, facts.paragraphs.count <= Self.ordinals.count else { return [] }
-        let lemmasOfParagraph = facts.paragraphs.map { indices in
-            indices.map { Set(facts.vocabulary.nouns(in: Tokenizer.words(in: facts.sentences[$0])).map(\.lemma)) }
+        let lemmasOfParagraph = facts.paragraphs.map { $0.map { lemmasOfSentences[$0] } }
+        let topics = facts.paragraphs.indices.map {
+            topic(of: facts.paragraphs[$0], facts: facts, lemmasOfSentences: lemmasOfParagraph[$0])
         }
-        let topics = facts.paragraphs.indices.map { topic(of: $0, facts: facts, lemmasOfSentences: lemmasOfParagraph[$0]) }
         var made: [MadeQuestion] = []
         for (number, topic) in topics.enumerated() {
             guard let topic, !facts.paragraphs[number].isEmpty else { continue }
@@ -44,34 +52,64 @@ struct MainIdeaQuestionMaker {
             // what it is about: a student can rule them out without reading it.
             let content = absent.filter { otherTopics.contains($0.lemma) || ($0.isTaught && $0.band <= 3) }
             let ranked = content.sorted { (otherTopics.contains($0.lemma) ? 1 : 0, $0.count, $1.lemma) > (otherTopics.contains($1.lemma) ? 1 : 0, $1.count, $0.lemma) }
-            guard let form = NounForm(of: topic.surface.lowercased(), lemma: topic.lemma) else { continue }
-            // In the answer's number, and a form a student has met (common, or written so in the text): a rare term
-            // put in the plural ("demonstrations" for a text's one "demonstration") is neither.
-            let written = facts.sourceText.lowercased()
-            let pool = ranked.compactMap { term in form.apply(to: term.lemma, wordNet: wordNet).map { ($0, OptionOrigin.sameTextTerm) } }
-                .filter { FamiliarWord.isCommon($0.0) || ClozeQuestionMaker.wholeWordRange(of: $0.0, in: written) != nil }
-            let answer = topic.surface.lowercased()
-            let stem = "What is the \(Self.ordinals[number]) paragraph of the text mainly about?"
-            guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator, coordinated: facts.vocabulary.coordinated)
-                .choose(answer: answer, stem: stem, pool: pool, checkRelations: true) else { continue }
-            let entries = ([(answer, OptionOrigin.answer)] + chosen).seededShuffle(seed: "\(idPrefix)|main-idea|\(number)")
             let sentences = facts.paragraphs[number].map { facts.sentences[$0] }
-            let question = MultipleChoiceQuestion(
-                id: "", kind: .mainIdea, stem: stem, options: entries.map(\.0),
-                answerIndex: entries.firstIndex { $0.1 == OptionOrigin.answer }!,
+            let answer = topic.surface.lowercased()
+            if let question = makeQuestion(
+                topic: topic, wrong: ranked, facts: facts, stem: "What is the \(Self.ordinals[number]) paragraph of the text mainly about?",
                 explanation: "The paragraph names \(answer) in \(topic.naming) of its \(sentences.count) sentences and none of the other "
-                    + "options. It begins: “\(sentences[0])”",
-                level: 2, optionOrigins: entries.map(\.1))
-            guard validator.problems(question, sourceText: facts.sourceText).isEmpty else { continue }
-            made.append(MadeQuestion(question: question, sentenceIndex: facts.paragraphs[number][0],
-                                     answerKey: validator.normalise(topic.lemma), score: Double(topic.naming) / Double(sentences.count)))
+                    + "options. It begins: “\(sentences[0])”", seed: "\(idPrefix)|main-idea|\(number)") {
+                made.append(MadeQuestion(question: question, sentenceIndex: facts.paragraphs[number][0],
+                                         answerKey: validator.normalise(topic.lemma), score: Double(topic.naming) / Double(sentences.count)))
+            }
         }
         return made
     }
 
-    /// The term named in the most sentences of paragraph `number`, when that is at least two and half of them,
-    /// the opening one among them, and no other term is named as widely.
-    func topic(of number: Int, facts: WorksheetFacts, lemmasOfSentences: [Set<String>]) -> Topic? {
+    /// "What is the text mainly about?": the term the whole text names in at least half of its sentences (three at
+    /// least, the first among them, more than any other term); the wrong options are content terms it names in one
+    /// sentence only: details a reader meets once, not what the text keeps coming back to.
+    func wholeTextQuestion(from facts: WorksheetFacts, lemmasOfSentences: [Set<String>], idPrefix: String) -> MadeQuestion? {
+        let all = Array(facts.sentences.indices)
+        guard all.count >= 4, let topic = topic(of: all, facts: facts, lemmasOfSentences: lemmasOfSentences), topic.naming >= 3
+        else { return nil }
+        var naming: [String: Int] = [:]
+        for lemmas in lemmasOfSentences { for lemma in lemmas { naming[lemma, default: 0] += 1 } }
+        let details = facts.vocabulary.textTerms.filter {
+            naming[$0.lemma] == 1 && !$0.lemma.contains(" ") && $0.isTaught && $0.band <= 3 && isMostlyNoun($0.lemma)
+        }
+        let answer = topic.surface.lowercased()
+        guard let question = makeQuestion(
+            topic: topic, wrong: details, facts: facts, stem: "What is the text mainly about?",
+            explanation: "The text names \(answer) in \(topic.naming) of its \(all.count) sentences, and each other option in one. "
+                + "It begins: “\(facts.sentences[0])”", seed: "\(idPrefix)|main-idea|text") else { return nil }
+        return MadeQuestion(question: question, sentenceIndex: 0, answerKey: validator.normalise(topic.lemma),
+                            score: Double(topic.naming) / Double(all.count))
+    }
+
+    /// The question with the topic as written and three of the `wrong` terms (best first) in its number, each a form a
+    /// student has met (common, or written so in the text): a rare term put in the plural ("demonstrations" for a
+    /// text's one "demonstration") is neither.
+    private func makeQuestion(topic: Topic, wrong: [TextTerm], facts: WorksheetFacts, stem: String, explanation: String,
+                              seed: String) -> MultipleChoiceQuestion? {
+        guard let form = NounForm(of: topic.surface.lowercased(), lemma: topic.lemma) else { return nil }
+        let written = facts.sourceText.lowercased()
+        let pool = wrong.compactMap { term in form.apply(to: term.lemma, wordNet: wordNet).map { ($0, OptionOrigin.sameTextTerm) } }
+            .filter { FamiliarWord.isCommon($0.0) || ClozeQuestionMaker.wholeWordRange(of: $0.0, in: written) != nil }
+        let answer = topic.surface.lowercased()
+        guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator, coordinated: facts.vocabulary.coordinated)
+            .choose(answer: answer, stem: stem, pool: pool, checkRelations: true) else { return nil }
+        let entries = ([(answer, OptionOrigin.answer)] + chosen).seededShuffle(seed: seed)
+        let question = MultipleChoiceQuestion(
+            id: "", kind: .mainIdea, stem: stem, options: entries.map(\.0),
+            answerIndex: entries.firstIndex { $0.1 == OptionOrigin.answer }!,
+            explanation: explanation, level: 2, optionOrigins: entries.map(\.1))
+        return validator.problems(question, sourceText: facts.sourceText).isEmpty ? question : nil
+    }
+
+    /// The term named in the most of `sentences` (indices into `facts.sentences`, whose nouns' lemmas are
+    /// `lemmasOfSentences`), when that is at least two and half of them, the opening one among them, and no other term
+    /// is named as widely.
+    func topic(of sentences: [Int], facts: WorksheetFacts, lemmasOfSentences: [Set<String>]) -> Topic? {
         var spread: [String: Int] = [:]
         for lemmas in lemmasOfSentences {
             for lemma in lemmas where !lemma.contains(" ") { spread[lemma, default: 0] += 1 }
@@ -88,7 +126,7 @@ struct MainIdeaQuestionMaker {
         var forms: [String: Int] = [:]
         var afterDeterminer = false
         let determiners = Vocabulary.determiners.subtracting(["that"])
-        for index in facts.paragraphs[number] {
+        for index in sentences {
             let tokens = Tokenizer.words(in: facts.sentences[index])
             for (position, token) in tokens.enumerated() where position > 0 && determiners.contains(tokens[position - 1].text.lowercased()) {
                 if facts.vocabulary.nouns(in: [token]).first?.lemma == best.key { afterDeterminer = true }

@@ -108,9 +108,8 @@ struct StatementQuestionMaker {
 
     /// Whether `change` alone makes the sentence (its words `lowered`) false: a negation or a listed contradiction in the
     /// main clause (no clause opener before it), not of "there is" (whose "not" needs a "no": "there are not a few"),
-    /// not after "may", "might" or "could" (both may be true), not of "either … or", and with no negation or "only" in
-    /// the four words after it ("there are not no Release Notes", "should not only be one"). "For more information" is
-    /// no claim, and "before" or "after" only opening the sentence: "the comment before it" names a comment.
+    /// not after "may", "might" or "could" (both may be true), not of "either … or", and not `readsTwisted`. "For more
+    /// information" is no claim, and "before" or "after" only opening the sentence: "the comment before it" names a comment.
     static func isSure(_ change: Change, _ lowered: [String]) -> Bool {
         guard let position = change.position, change.origin == .negated || (change.origin == .antonym
             && contradictions[lowered[position]] != nil) else { return false }
@@ -120,8 +119,17 @@ struct StatementQuestionMaker {
         if lowered[position] == "more", position > 0, lowered[position - 1] == "for" { return false }
         if position > 0, ["there", "may", "might", "could"].contains(lowered[position - 1]) { return false }
         if position > 1, ["may", "might", "could"].contains(lowered[position - 2]) { return false }
-        let after = lowered[(position + 1)...].prefix(4)
-        return !after.contains { ["no", "not", "none", "nothing", "never", "only", "few", "without"].contains($0) }
+        return !readsTwisted(after: position, lowered)
+    }
+
+    /// Words that, within four words after a negation or an opposite, twist it into something else than a plain
+    /// contradiction: "there are not no Release Notes" and "is not usually no purpose" (a double negative, true),
+    /// "should not only be one" and "is not permitted solely under" (a weaker claim), "are not again ignored".
+    static let twisters: Set<String> = ["no", "not", "none", "nothing", "never", "only", "solely", "merely", "just", "few", "least",
+                                        "without", "again"]
+
+    static func readsTwisted(after position: Int, _ lowered: [String]) -> Bool {
+        lowered[(position + 1)...].prefix(4).contains(where: twisters.contains)
     }
 
     /// Whether the word at `position` stands inside quotation marks: "reply to all recipients" is a feature's name, not
@@ -214,7 +222,7 @@ struct StatementQuestionMaker {
             if Self.negatable.contains(lower), position + 1 < tokens.count, !token.isCapitalized || token.isSentenceInitial {
                 let next = tokens[position + 1].text.lowercased()
                 let negation = lower == "can" ? token.text + "not" : token.text + " not"
-                if next != "not", next != "also" {
+                if next != "also", !Self.readsTwisted(after: position, lowered) {
                     replace(token, at: position, with: negation, origin: .negated)
                 }
             }
@@ -373,6 +381,8 @@ struct StatementQuestionMaker {
         if previous == "the", next.isEmpty || StopWords.english.contains(next) { return true }
         // "prevents a file … from being removed": "allows … from" is no English.
         if lowered[position].hasPrefix("prevent"), lowered[(position + 1)...].prefix(10).contains("from") { return true }
+        // "If necessary, add …", "when possible": a condition's word, whose opposite makes no claim ("If unnecessary").
+        if ["if", "unless", "whether", "when"].contains(previous) { return true }
         // "allows a user to execute": "prevents a user to execute" is no English either.
         if lowered[position].hasPrefix("allow"), lowered[(position + 1)...].prefix(4).contains("to") { return true }
         return previous == "as" && next == "as"

@@ -714,6 +714,24 @@ private func realPage(_ name: String) throws -> String {
         }
     }
 
+    /// "What is the text mainly about?": the Debian Free Software Guidelines name "license" in most of their sentences;
+    /// each wrong option is a content term the text names in one sentence only.
+    @Test func theWholeTextsMainIdeaIsWhatItKeepsNaming() throws {
+        let text = try realPage("social-contract-01")
+        let facts = WorksheetFacts(body: Worksheet(text: text).body, sourceText: text, wordNet: wordNet)
+        let maker = MainIdeaQuestionMaker(wordNet: wordNet, validator: QuestionValidator(wordNet: wordNet))
+        let question = try #require(maker.questions(from: facts, idPrefix: "t").first { $0.question.stem == "What is the text mainly about?" })
+            .question
+        #expect(question.options[question.answerIndex] == "license")
+        let sentences = facts.sentences.map { $0.lowercased() }
+        for (index, option) in question.options.enumerated() where index != question.answerIndex {
+            let naming = sentences.filter { ClozeQuestionMaker.wholeWordRange(of: option, in: $0) != nil }.count
+            #expect(naming <= 1, "\(option) is named in \(naming) sentences")
+        }
+        #expect(sentences.filter { $0.contains("license") }.count * 2 >= sentences.count)
+        #expect(QuestionValidator(wordNet: wordNet).problems(question, sourceText: text).isEmpty)
+    }
+
     /// Alone, a change must make its sentence false: not in a condition or a description ("If either one is installed",
     /// "scripts that are documented"), not "there are not a few", not a hedge ("may be able"), not "for more information",
     /// not inside a quoted name ("reply to all recipients").
@@ -738,6 +756,10 @@ private func realPage(_ name: String) throws -> String {
         #expect(!StatementQuestionMaker.isPlainClaim("This usually means putting each one in a separate source file."))
         #expect(!StatementQuestionMaker.isPlainClaim("(There are, of course, some exceptions.)"))
         #expect(StatementQuestionMaker.isPlainClaim("Lower numbered scripts are executed first."))
+        // Whatever the question: no double negative, no opposite of a condition's word.
+        let all = { (sentence: String) in maker.changes(of: sentence, vocabulary: vocabulary).map(\.sentence) }
+        #expect(!all("There is usually no purpose in restating the name of the function.").contains { $0.contains("is not usually no") })
+        #expect(!all("If necessary, add extra chapters at the beginning of the manual.").contains { $0.contains("unnecessary") })
     }
 
     /// A blank is a word of the text, not a piece of an address, path, reference or compound written as one
