@@ -421,7 +421,8 @@ struct Vocabulary {
             guard let lemma = nounLemma(lower, after: position > 0 ? tokens[position - 1].text.lowercased() : nil),
                   !isAttributiveAdjective(lower, lemma: lemma, before: position + 1 < tokens.count ? tokens[position + 1] : nil) else { continue }
             let cue = tagger.cuedPartOfSpeech(of: lemma, tokens: lowered, at: position)
-            if cue == .noun || (cue == nil && !Self.readsAsNonNoun(at: position, lowered)), !isInIdiom(at: position, lowered) {
+            if cue == .noun || (cue == nil && !Self.readsAsNonNoun(at: position, lowered)), !readsAsVerb(at: position, tokens, lowered),
+               !isInIdiom(at: position, lowered) {
                 out.append((token.text, lemma))
             }
         }
@@ -442,6 +443,15 @@ struct Vocabulary {
         let previous = position > 0 ? lowered[position - 1] : ""
         let next = position + 1 < lowered.count ? lowered[position + 1] : ""
         return objectOpeners.contains(next) || intensifiers.contains(previous)
+    }
+
+    /// A word that can be a verb, not after a determiner, and followed by a name ("…, contact Lasse Collin and offer")
+    /// or by "by" ("the "split" mode output by 'makeinfo'"): an imperative or a participle, not a noun.
+    func readsAsVerb(at position: Int, _ tokens: [Token], _ lowered: [String]) -> Bool {
+        guard position + 1 < tokens.count, position == 0 || !Self.determiners.contains(lowered[position - 1]) else { return false }
+        let next = tokens[position + 1]
+        guard lowered[position + 1] == "by" || (next.isCapitalized && !next.isSentenceInitial && !next.isNumber) else { return false }
+        return wordNet.lemmas(of: lowered[position]).contains { $0.pos == .verb }
     }
 
     static let objectOpeners: Set<String> = ["the", "a", "an", "this", "these", "those", "its", "their", "his", "her", "our",

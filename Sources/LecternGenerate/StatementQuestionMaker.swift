@@ -122,14 +122,14 @@ struct StatementQuestionMaker {
         return !readsTwisted(after: position, lowered)
     }
 
-    /// Words that, within four words after a negation or an opposite, twist it into something else than a plain
+    /// Words that, within five words after a negation or an opposite, twist it into something else than a plain
     /// contradiction: "there are not no Release Notes" and "is not usually no purpose" (a double negative, true),
     /// "should not only be one" and "is not permitted solely under" (a weaker claim), "are not again ignored".
     static let twisters: Set<String> = ["no", "not", "none", "nothing", "never", "only", "solely", "merely", "just", "few", "least",
                                         "without", "again"]
 
     static func readsTwisted(after position: Int, _ lowered: [String]) -> Bool {
-        lowered[(position + 1)...].prefix(4).contains(where: twisters.contains)
+        lowered[(position + 1)...].prefix(5).contains(where: twisters.contains)
     }
 
     /// Whether the word at `position` stands inside quotation marks: "reply to all recipients" is a feature's name, not
@@ -240,7 +240,7 @@ struct StatementQuestionMaker {
             let superlative = lower == "most" && position + 1 < tokens.count && vocabulary.isAdjective(tokens[position + 1])
             if let opposite = Self.contradictions[lower] ?? vocabulary.antonym(of: lower), !token.isCapitalized || token.isSentenceInitial,
                Self.opposes(at: position, in: tokens), !superlative, !vocabulary.isInIdiom(at: position, lowered, nounsToo: true),
-               !Self.hasNoOppositeHere(at: position, lowered) {
+               !Self.hasNoOppositeHere(at: position, lowered), !Self.readsTwisted(after: position, lowered) {
                 let written = token.isCapitalized ? opposite.prefix(1).uppercased() + opposite.dropFirst() : opposite
                 replace(token, at: position, with: written, origin: .antonym)
             }
@@ -383,6 +383,8 @@ struct StatementQuestionMaker {
         if lowered[position].hasPrefix("prevent"), lowered[(position + 1)...].prefix(10).contains("from") { return true }
         // "If necessary, add …", "when possible": a condition's word, whose opposite makes no claim ("If unnecessary").
         if ["if", "unless", "whether", "when"].contains(previous) { return true }
+        // A hedge: "it may be possible" and "it may be impossible" can both be true.
+        if lowered[max(0, position - 2)..<position].contains(where: ["may", "might", "could"].contains) { return true }
         // "allows a user to execute": "prevents a user to execute" is no English either.
         if lowered[position].hasPrefix("allow"), lowered[(position + 1)...].prefix(4).contains("to") { return true }
         return previous == "as" && next == "as"

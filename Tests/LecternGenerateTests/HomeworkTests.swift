@@ -613,6 +613,13 @@ private func realPage(_ name: String) throws -> String {
         let questions = build(try realPage("gnu-standards-15")).quiz.questions
         #expect(!questions.contains { $0.kind == .clozeTerm && $0.stem.contains("covers that _____ the") }, "\(questions.map(\.stem))")
         #expect(questions.contains { $0.kind == .clozeTerm }, "the page still has term clozes")
+        // An imperative before a name, a participle before its agent (XZ Utils FAQ, GNU Coding Standards).
+        let vocabulary = Vocabulary(sentences: [], wordNet: wordNet)
+        let imperative = vocabulary.nouns(in: Tokenizer.words(in: "If you really want such a conversion tool, contact Lasse Collin and offer some money."))
+        #expect(imperative.map(\.lemma).contains("tool") && !imperative.map(\.lemma).contains("contact"))
+        let participle = vocabulary.nouns(in: Tokenizer.words(in: "such as the split mode output by makeinfo, you'll want subdirectories"))
+        #expect(participle.map(\.lemma).contains("mode") && !participle.map(\.lemma).contains("output"))
+        #expect(vocabulary.nouns(in: Tokenizer.words(in: "The output by default goes to the terminal.")).map(\.lemma).contains("output"))
     }
 
     /// A definition question only when the sense fits the text clearly: WordNet's only "archive" is a depository of
