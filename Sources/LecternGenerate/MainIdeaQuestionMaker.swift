@@ -38,7 +38,7 @@ struct MainIdeaQuestionMaker {
         }
         var made: [MadeQuestion] = []
         for (number, topic) in topics.enumerated() {
-            guard let topic, !facts.paragraphs[number].isEmpty else { continue }
+            guard let topic, facts.paragraphs[number].count >= Self.paragraphSentences else { continue }
             let here = lemmasOfParagraph[number].reduce(Set<String>()) { $0.union($1) }
             let paragraphText = facts.paragraphs[number].map { facts.sentences[$0] }.joined(separator: " ").lowercased()
             // Terms this paragraph never names: the other paragraphs' topics first, then the text's most named terms.
@@ -64,6 +64,10 @@ struct MainIdeaQuestionMaker {
         }
         return made
     }
+
+    /// Sentences a paragraph needs for a question about it: "names X in 2 of its 2 sentences" was as often a word
+    /// the paragraph uses in passing (review of 2026-11-27, third session).
+    static let paragraphSentences = 3
 
     /// "What is the text mainly about?": the term the whole text names in at least half of its sentences (three at
     /// least, the first among them, more than any other term); the wrong options are content terms it names in one
@@ -120,7 +124,9 @@ struct MainIdeaQuestionMaker {
         // sentences of a paragraph on a castle hall's uses, is a detail.
         guard let best = ranked.first, best.value >= 2, best.value * 2 >= lemmasOfSentences.count,
               ranked.count < 2 || ranked[1].value < best.value, lemmasOfSentences[0].contains(best.key),
-              facts.vocabulary.terms[best.key]?.isTaught == true, isMostlyNoun(best.key) else { return nil }
+              facts.vocabulary.terms[best.key]?.isTaught == true, isMostlyNoun(best.key),
+              // "this section", "section 4": how the text points at itself, not what it is about.
+              !Vocabulary.referenceWords.contains(best.key) else { return nil }
         // Written as the paragraph writes it most often: "scripts", not "script", when it speaks of them all; and
         // once at least after an article or the like ("the scripts"): "covers that bracket the Document" is a verb.
         var forms: [String: Int] = [:]

@@ -122,6 +122,9 @@ struct StatementQuestionMaker {
         return !readsTwisted(after: position, lowered)
     }
 
+    /// Words that read as English only after a negation ("not … in any way", "not … ever", "not yet").
+    static let needsNegation: Set<String> = ["any", "anything", "anyone", "anybody", "anywhere", "ever", "yet", "either"]
+
     /// Words that, within five words after a negation or an opposite, twist it into something else than a plain
     /// contradiction: "there are not no Release Notes" and "is not usually no purpose" (a double negative, true),
     /// "should not only be one" and "is not permitted solely under" (a weaker claim), "are not again ignored".
@@ -130,6 +133,19 @@ struct StatementQuestionMaker {
 
     static func readsTwisted(after position: Int, _ lowered: [String]) -> Bool {
         lowered[(position + 1)...].prefix(5).contains(where: twisters.contains)
+    }
+
+    /// Whether every false statement has more negations than the true one: a student then picks the one without a
+    /// "not" without reading the text (review of 2026-11-27, third session: 10 of 13 statements across sentences).
+    static func negationGivesKeyAway(_ answer: String, _ falseOnes: [String]) -> Bool {
+        func negations(_ text: String) -> Int {
+            Tokenizer.words(in: text).filter {
+                let word = $0.text.lowercased()
+                return ["not", "no", "never", "cannot", "none", "nothing"].contains(word) || word.hasSuffix("n't")
+            }.count
+        }
+        let keyNegations = negations(answer)
+        return falseOnes.allSatisfy { negations($0) > keyNegations }
     }
 
     /// Whether the word at `position` stands inside quotation marks: "reply to all recipients" is a feature's name, not
@@ -152,7 +168,7 @@ struct StatementQuestionMaker {
         guard falseFrom.count == 3, !falseFrom.contains(answer), Self.isPlainClaim(statement),
               Self.sentenceStatementWords.contains(Tokenizer.words(in: statement).count) else { return nil }
         let chosen = falseFrom.compactMap { index in changes[index].map { (index: index, change: $0) } }
-        guard chosen.count == 3 else { return nil }
+        guard chosen.count == 3, !Self.negationGivesKeyAway(statement, chosen.map(\.change.sentence)) else { return nil }
         let key = "statement|\(answer)|across"
         let entries = ([(statement, OptionOrigin.answer)] + chosen.map { ($0.change.sentence, $0.change.origin) })
             .seededShuffle(seed: "\(idPrefix)|\(key)")
@@ -183,7 +199,7 @@ struct StatementQuestionMaker {
         for change in changes where chosen.count < 3 && !chosen.contains(where: { $0.sentence == change.sentence || $0.note == change.note }) {
             chosen.append(change)
         }
-        guard chosen.count == 3 else { return nil }
+        guard chosen.count == 3, !Self.negationGivesKeyAway(statement, chosen.map(\.sentence)) else { return nil }
         let entries = ([(statement, OptionOrigin.answer, "")] + chosen.map { ($0.sentence, $0.origin, $0.note) }).seededShuffle(seed: seed)
         let notes = entries.filter { $0.1 != OptionOrigin.answer }.map(\.2).joined(separator: "; ")
         let question = MultipleChoiceQuestion(
@@ -228,7 +244,10 @@ struct StatementQuestionMaker {
             }
             // This "not", with the space before it: the first " not " of "may or may not be available …, which are not
             // formally part" is another one.
+            // Not before a word that needs the negation: "should not change it in any way" has no "should change it in
+            // any way".
             if lower == "not", position > 0, Self.negatable.contains(tokens[position - 1].text.lowercased()),
+               !lowered[(position + 1)...].prefix(8).contains(where: Self.needsNegation.contains),
                let word = ClozeQuestionMaker.wholeWordRange(of: token.text, in: sentence, skipping: earlierOccurrences(position)),
                word.lowerBound > sentence.startIndex, sentence[sentence.index(before: word.lowerBound)] == " " {
                 let range = sentence.index(before: word.lowerBound)..<word.upperBound
@@ -386,7 +405,7 @@ struct StatementQuestionMaker {
         // A hedge: "it may be possible" and "it may be impossible" can both be true.
         if lowered[max(0, position - 2)..<position].contains(where: ["may", "might", "could"].contains) { return true }
         // "allows a user to execute": "prevents a user to execute" is no English either.
-        if lowered[position].hasPrefix("allow"), lowered[(position + 1)...].prefix(4).contains("to") { return true }
+        if lowered[position].hasPrefix("allow"), lowered[(position + 1)...].prefix(10).contains("to") { return true }
         return previous == "as" && next == "as"
     }
 
