@@ -90,8 +90,13 @@ struct StatementQuestionMaker {
     /// condition, a time or a thing's description, and may leave the sentence true.
     static let clauseOpeners: Set<String> = [
         "if", "when", "whenever", "unless", "whether", "because", "although", "though", "while", "since", "until", "once",
-        "where", "whereas", "that", "which", "who", "whom", "whose", "so", "as", "before", "after", "than",
+        "where", "whereas", "that", "which", "who", "whom", "whose", "so", "as", "before", "after",
     ]
+
+    /// Whether the word at `index` opens a clause: not the "as" of "such as" ("programs such as shells should …").
+    static func opensClause(at index: Int, _ lowered: [String]) -> Bool {
+        clauseOpeners.contains(lowered[index]) && !(lowered[index] == "as" && index > 0 && lowered[index - 1] == "such")
+    }
     /// Words that open a sentence whose claim depends on the one before: "This usually means …", "(There are, of
     /// course, some exceptions.)".
     static let leaningOpeners: Set<String> = ["this", "that", "these", "those", "it", "they", "such", "he", "she", "so", "then", "thus",
@@ -114,7 +119,7 @@ struct StatementQuestionMaker {
         guard let position = change.position, change.origin == .negated || (change.origin == .antonym
             && contradictions[lowered[position]] != nil) else { return false }
         let before = lowered[..<position]
-        if before.contains(where: clauseOpeners.contains) || before.contains("either") { return false }
+        if before.indices.contains(where: { opensClause(at: $0, lowered) }) || before.contains("either") { return false }
         if ["before", "after"].contains(lowered[position]), position > 1 { return false }
         if lowered[position] == "more", position > 0, lowered[position - 1] == "for" { return false }
         if position > 0, ["there", "may", "might", "could"].contains(lowered[position - 1]) { return false }
@@ -235,7 +240,17 @@ struct StatementQuestionMaker {
         let lowered = tokens.map { $0.text.lowercased() }
         for (position, token) in tokens.enumerated() {
             let lower = token.text.lowercased()
-            if Self.negatable.contains(lower), position + 1 < tokens.count, !token.isCapitalized || token.isSentenceInitial {
+            // A negation only in the main clause: "If either one is not installed, … will be satisfied" and "External
+            // functions that are not documented entry points" may still be true (review of 2026-11-27, third session).
+            // A clause opened before the word is closed by a comma: "If either one is installed, then any program … will
+            // not be satisfied" negates the main claim.
+            let inMainClause = lowered[..<position].indices.last(where: { Self.opensClause(at: $0, lowered) }).map { opener in
+                guard let from = ClozeQuestionMaker.wholeWordRange(of: tokens[opener].text, in: sentence, skipping: earlierOccurrences(opener)),
+                      let to = ClozeQuestionMaker.wholeWordRange(of: token.text, in: sentence, skipping: earlierOccurrences(position)),
+                      from.upperBound <= to.lowerBound else { return false }
+                return sentence[from.upperBound..<to.lowerBound].contains(",")
+            } ?? true
+            if Self.negatable.contains(lower), position + 1 < tokens.count, !token.isCapitalized || token.isSentenceInitial, inMainClause {
                 let next = tokens[position + 1].text.lowercased()
                 let negation = lower == "can" ? token.text + "not" : token.text + " not"
                 if next != "also", !Self.readsTwisted(after: position, lowered) {
@@ -246,7 +261,7 @@ struct StatementQuestionMaker {
             // formally part" is another one.
             // Not before a word that needs the negation: "should not change it in any way" has no "should change it in
             // any way".
-            if lower == "not", position > 0, Self.negatable.contains(tokens[position - 1].text.lowercased()),
+            if lower == "not", position > 0, inMainClause, Self.negatable.contains(tokens[position - 1].text.lowercased()),
                !lowered[(position + 1)...].prefix(8).contains(where: Self.needsNegation.contains),
                let word = ClozeQuestionMaker.wholeWordRange(of: token.text, in: sentence, skipping: earlierOccurrences(position)),
                word.lowerBound > sentence.startIndex, sentence[sentence.index(before: word.lowerBound)] == " " {

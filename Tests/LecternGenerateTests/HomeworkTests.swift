@@ -777,6 +777,12 @@ private func realPage(_ name: String) throws -> String {
             $0.contains("should change") })
         #expect(!all("There is usually no purpose in restating the name of the function.").contains { $0.contains("is not usually no") })
         #expect(!all("If necessary, add extra chapters at the beginning of the manual.").contains { $0.contains("unnecessary") })
+        // A negation in the main clause only; a condition closed by a comma leaves the main clause after it.
+        let conditional = all("If either one is installed, then any program depending on it will be satisfied by the package.")
+        #expect(!conditional.contains { $0.contains("is not installed") })
+        #expect(conditional.contains { $0.contains("will not be satisfied") })
+        #expect(!all("External symbols that are not documented entry points should have names beginning with '_'.").contains {
+            $0.contains("that are documented") })
     }
 
     /// A blank is a word of the text, not a piece of an address, path, reference or compound written as one
