@@ -142,11 +142,17 @@ struct ClozeQuestionMaker {
 
     /// Whether the noun at `range` is the bare noun of a set phrase: after a preposition (and at most a possessive),
     /// with no article, singular, and followed by punctuation or another preposition ("In addition,", "by default",
-    /// "in conjunction with", "at your option,", "into possession of"). The phrase, not the text, decides it.
+    /// "in conjunction with", "at your option,", "at no charge.", "into possession of"); or "no" and the noun before
+    /// "to" ("there is no need to"). The phrase, not the text, decides it.
     static func isSetPhrase(_ range: Range<String.Index>, in sentence: String, term: TextTerm) -> Bool {
         guard term.surface.lowercased() == term.lemma else { return false }
         var before = Tokenizer.words(in: String(sentence[..<range.lowerBound])).map { $0.text.lowercased() }
-        if let last = before.last, possessives.contains(last) { before.removeLast() }
+        // "there is no need to", "make no attempt to".
+        if before.last == "no", Tokenizer.words(in: String(sentence[range.upperBound...].prefix(12))).first?.text.lowercased() == "to" {
+            return true
+        }
+        // "at your option", "at no charge".
+        if let last = before.last, possessives.contains(last) || last == "no" { before.removeLast() }
         guard let preposition = before.last, phrasePrepositions.contains(preposition) else { return false }
         let rest = sentence[range.upperBound...]
         if let mark = rest.first, ",.;:)".contains(mark) { return true }
@@ -446,11 +452,15 @@ struct Vocabulary {
     }
 
     /// A word that can be a verb, not after a determiner, and followed by a name ("…, contact Lasse Collin and offer")
-    /// or by "by" ("the "split" mode output by 'makeinfo'"): an imperative or a participle, not a noun.
+    /// or by "by" ("the "split" mode output by 'makeinfo'"), or between a relative pronoun and "to" ("anything that
+    /// needs to exist"): an imperative, a participle or a verb, not a noun.
     func readsAsVerb(at position: Int, _ tokens: [Token], _ lowered: [String]) -> Bool {
-        guard position + 1 < tokens.count, position == 0 || !Self.determiners.contains(lowered[position - 1]) else { return false }
+        guard position + 1 < tokens.count else { return false }
         let next = tokens[position + 1]
-        guard lowered[position + 1] == "by" || (next.isCapitalized && !next.isSentenceInitial && !next.isNumber) else { return false }
+        let afterRelative = position > 0 && ["that", "which", "who"].contains(lowered[position - 1]) && lowered[position + 1] == "to"
+        guard afterRelative || position == 0 || !Self.determiners.contains(lowered[position - 1]) else { return false }
+        guard lowered[position + 1] == "by" || afterRelative || (next.isCapitalized && !next.isSentenceInitial && !next.isNumber)
+        else { return false }
         return wordNet.lemmas(of: lowered[position]).contains { $0.pos == .verb }
     }
 

@@ -248,6 +248,8 @@ struct Worksheet {
     static let instructionVerbs: Set<String> = [
         "answer", "explain", "write", "describe", "complete", "read", "list", "name", "draw", "fill", "circle",
         "underline", "discuss", "label", "match", "choose", "use", "find", "compare", "give", "show",
+        // "See the Texinfo manual.", "See also …": a pointer to another text, not a fact of this one.
+        "see",
     ]
 
     init(text: String) {

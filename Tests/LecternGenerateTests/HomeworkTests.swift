@@ -623,6 +623,17 @@ private func realPage(_ name: String) throws -> String {
         let participle = vocabulary.nouns(in: Tokenizer.words(in: "such as the split mode output by makeinfo, you'll want subdirectories"))
         #expect(participle.map(\.lemma).contains("mode") && !participle.map(\.lemma).contains("output"))
         #expect(vocabulary.nouns(in: Tokenizer.words(in: "The output by default goes to the terminal.")).map(\.lemma).contains("output"))
+        #expect(!vocabulary.nouns(in: Tokenizer.words(in: "It should not delete anything that needs to exist.")).map(\.lemma).contains("need"))
+        // A set phrase is no fact to blank: "there is no need to", "at no charge".
+        func isSetPhrase(_ sentence: String, _ word: String) -> Bool {
+            let range = sentence.range(of: word, options: .backwards)!
+            let term = TextTerm(lemma: word, pos: .noun, sense: wordNet.synsets(of: word, pos: .noun)[0], senseEvidence: 0, count: 1,
+                                sentenceIndex: 0, sentence: sentence, surface: word, band: 3)
+            return ClozeQuestionMaker.isSetPhrase(range, in: sentence, term: term)
+        }
+        #expect(isSetPhrase("However, there is no need to delete parent directories.", "need"))
+        #expect(isSetPhrase("You may charge for copies, or give them at no charge.", "charge"))
+        #expect(!isSetPhrase("Delete the parent directory of the build.", "directory"))
     }
 
     /// A definition question only when the sense fits the text clearly: WordNet's only "archive" is a depository of
