@@ -198,13 +198,15 @@ struct WordDistractorSource {
             }
             pool += sisters.prefix(10).map { ($0, OptionOrigin.wordnetCoordinate) }
         }
-        // 2. Same-kind terms of the text.
+        // 2. Same-kind terms of the text, none near kin of the answer in any sense.
         let kind = sense.lexicalFile
-        let sameText = textTerms.filter { $0.lemma != answer && $0.pos == pos && $0.sense.lexicalFile == kind && fits($0.lemma) }
+        let answerKin = Kinship(of: answer, pos: pos, wordNet: wordNet)
+        let textCandidates = textTerms.filter { $0.lemma != answer && $0.pos == pos && fits($0.lemma) && !answerKin.isNear($0.lemma) }
+        let sameText = textCandidates.filter { $0.sense.lexicalFile == kind }
             .sorted { ($0.sentenceIndex, $0.lemma) < ($1.sentenceIndex, $1.lemma) }
         pool += sameText.map { ($0.lemma, OptionOrigin.sameTextTerm) }
         // 2b. Other nouns of the text, when the text's own words are all the kinds it has: a student has read them.
-        let otherText = textTerms.filter { $0.lemma != answer && $0.pos == pos && $0.sense.lexicalFile != kind && fits($0.lemma) }
+        let otherText = textCandidates.filter { $0.sense.lexicalFile != kind }
             .sorted { ($0.sentenceIndex, $0.lemma) < ($1.sentenceIndex, $1.lemma) }
         pool += otherText.map { ($0.lemma, OptionOrigin.sameTextWord) }
         // 3. Same part of speech, kind and frequency band.
@@ -215,7 +217,7 @@ struct WordDistractorSource {
         }
         // 4. A short text's own nouns run out; the words of its topic are what a student of it has met.
         if !senseIsClear, pos == .noun {
-            let words = topicNouns.filter { $0.word != answer && $0.kind == kind && fits($0.word) }.map(\.word)
+            let words = topicNouns.filter { $0.word != answer && $0.kind == kind && fits($0.word) && !answerKin.isNear($0.word) }.map(\.word)
             pool += words.seededShuffle(seed: seed).prefix(20).map { ($0, OptionOrigin.sameTopicWord) }
         }
         return pool
@@ -226,6 +228,32 @@ struct WordDistractorSource {
     func isMostly(_ word: String, _ pos: PartOfSpeech) -> Bool {
         let own = wordNet.frequency(of: word, pos: pos)
         return own * 2 >= wordNet.frequency(of: word)
+    }
+}
+
+/// The senses of a word and what lies near them in WordNet: a word of the text that is near kin of the answer in any
+/// sense may well fit its blank too ("applications" for "utilities": fourth review of 2026-11-27). Near: sisters (a
+/// parent in common), or one within two steps above the other. (Cousins three steps up were tried: "directory" became
+/// kin of "manual", both books, and a fifth of the options went.)
+struct Kinship {
+    let wordNet: WordNet
+    let pos: PartOfSpeech
+    let senses: Set<SynsetID>
+    let parents: Set<SynsetID>
+    let ancestors: Set<SynsetID>
+
+    init(of word: String, pos: PartOfSpeech, wordNet: WordNet) {
+        self.wordNet = wordNet
+        self.pos = pos
+        let synsets = wordNet.synsets(of: word, pos: pos)
+        senses = Set(synsets.map(\.id))
+        parents = Set(synsets.flatMap(\.hypernyms))
+        ancestors = parents.union(parents.flatMap { wordNet.synset($0)?.hypernyms ?? [] })
+    }
+
+    func isNear(_ other: String) -> Bool {
+        let kin = Kinship(of: other, pos: pos, wordNet: wordNet)
+        return !parents.isDisjoint(with: kin.parents) || !ancestors.isDisjoint(with: kin.senses) || !kin.ancestors.isDisjoint(with: senses)
     }
 }
 

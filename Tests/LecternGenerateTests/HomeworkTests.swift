@@ -753,6 +753,14 @@ private func realPage(_ name: String) throws -> String {
         #expect(QuestionValidator(wordNet: wordNet).problems(question, sourceText: text).isEmpty)
     }
 
+    /// A word of the text that is near kin of the answer in WordNet may fit its blank too: "applications" for
+    /// "utilities" (fourth review). Words further apart are still options.
+    @Test func nearKinOfTheAnswerIsNoOption() {
+        #expect(Kinship(of: "utility", pos: .noun, wordNet: wordNet).isNear("application"))
+        #expect(!Kinship(of: "manual", pos: .noun, wordNet: wordNet).isNear("directory"))
+        #expect(!Kinship(of: "script", pos: .noun, wordNet: wordNet).isNear("conversion"))
+    }
+
     /// Alone, a change must make its sentence false: not in a condition or a description ("If either one is installed",
     /// "scripts that are documented"), not "there are not a few", not a hedge ("may be able"), not "for more information",
     /// not inside a quoted name ("reply to all recipients").
