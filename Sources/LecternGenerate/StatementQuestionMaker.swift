@@ -253,7 +253,16 @@ struct StatementQuestionMaker {
             if Self.negatable.contains(lower), position + 1 < tokens.count, !token.isCapitalized || token.isSentenceInitial, inMainClause {
                 let next = tokens[position + 1].text.lowercased()
                 let negation = lower == "can" ? token.text + "not" : token.text + " not"
-                if next != "also", !Self.readsTwisted(after: position, lowered) {
+                // Not "there are not some" or "there are not other …" (a "there are" needs "no" there), nor "is not
+                // insufficient" (two negations read as one claim turned around twice).
+                let existential = position > 0 && lowered[position - 1] == "there"
+                    && ["some", "other", "many", "several", "lots", "plenty"].contains(next)
+                let negativeWord = ["un", "in", "im", "non", "dis"].contains { prefix in
+                    next.hasPrefix(prefix) && next.count > prefix.count + 3
+                        && wordNet.lemmas(of: String(next.dropFirst(prefix.count))).contains { $0.pos == .adjective }
+                        && wordNet.lemmas(of: next).contains { $0.pos == .adjective }
+                }
+                if next != "also", !existential, !negativeWord, !Self.readsTwisted(after: position, lowered) {
                     replace(token, at: position, with: negation, origin: .negated)
                 }
             }
@@ -412,7 +421,13 @@ struct StatementQuestionMaker {
     static func hasNoOppositeHere(at position: Int, _ lowered: [String]) -> Bool {
         let previous = position > 0 ? lowered[position - 1] : ""
         let next = position + 1 < lowered.count ? lowered[position + 1] : ""
-        if previous == "the", next.isEmpty || StopWords.english.contains(next) { return true }
+        // An adjective used as a noun: "a member of the public", "as a whole".
+        if ["the", "a"].contains(previous), next.isEmpty || StopWords.english.contains(next) { return true }
+        // A verb where the word is also an adjective: "refuse to complete" has no "refuse to incomplete" (the listed
+        // contradictions include verbs: "must include" has "must exclude").
+        if contradictions[lowered[position]] == nil, ["to", "will", "would", "should", "must", "can", "cannot", "shall"].contains(previous) {
+            return true
+        }
         // "prevents a file … from being removed": "allows … from" is no English.
         if lowered[position].hasPrefix("prevent"), lowered[(position + 1)...].prefix(10).contains("from") { return true }
         // "If necessary, add …", "when possible": a condition's word, whose opposite makes no claim ("If unnecessary").

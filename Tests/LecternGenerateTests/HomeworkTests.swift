@@ -566,7 +566,7 @@ private func realPage(_ name: String) throws -> String {
         // In a quiz, a statement is written as a sentence starts and is verbatim in the text; a long sentence gives
         // its clause ("Normally, manual pages … must be selected as well", of 27 words).
         var clauses = 0
-        for name in realPages {
+        for name in realPages + ["debian-faq-01", "debian-faq-05", "debian-faq-06", "debian-faq-08", "gnu-standards-15", "social-contract-01"] {
             let text = try realPage(name)
             for question in build(text).quiz.questions where question.kind == .statement {
                 let answer = question.options[question.answerIndex]
@@ -796,6 +796,13 @@ private func realPage(_ name: String) throws -> String {
             $0.contains("should change") })
         #expect(!all("There is usually no purpose in restating the name of the function.").contains { $0.contains("is not usually no") })
         #expect(!all("If necessary, add extra chapters at the beginning of the manual.").contains { $0.contains("unnecessary") })
+        // English that reads (fourth review): no "as a fractional", "refuse to incomplete", "there are not some",
+        // "is not insufficient"; the listed contradictions of verbs stay ("must exclude").
+        #expect(!all("You must license the entire work, as a whole, under this License.").contains { $0.contains("fractional") })
+        #expect(!all("Then dpkg will refuse to complete the installation.").contains { $0.contains("incomplete") })
+        #expect(!all("There are some user lists for other languages available.").contains { $0.contains("are not some") })
+        #expect(!all("A single link is insufficient to support full use of an alternate program.").contains { $0.contains("not insufficient") })
+        #expect(all("The program must include source code.").contains { $0.contains("must exclude") })
         // A negation in the main clause only; a condition closed by a comma leaves the main clause after it.
         let conditional = all("If either one is installed, then any program depending on it will be satisfied by the package.")
         #expect(!conditional.contains { $0.contains("is not installed") })
