@@ -133,7 +133,7 @@ struct StatementQuestionMaker {
     /// Words that, within five words after a negation or an opposite, twist it into something else than a plain
     /// contradiction: "there are not no Release Notes" and "is not usually no purpose" (a double negative, true),
     /// "should not only be one" and "is not permitted solely under" (a weaker claim), "are not again ignored".
-    static let twisters: Set<String> = ["no", "not", "none", "nothing", "never", "only", "solely", "merely", "just", "few", "least",
+    static let twisters: Set<String> = ["no", "not", "none", "nothing", "never", "only", "solely", "merely", "just", "few",
                                         "without", "again"]
 
     static func readsTwisted(after position: Int, _ lowered: [String]) -> Bool {

@@ -12,7 +12,7 @@ public enum StopWords {
         "itself", "just", "least", "less", "let", "like", "many", "may", "me", "might", "mine", "more", "most", "much",
         "must", "my", "myself", "neither", "never", "no", "nobody", "none", "nor", "not", "nothing", "now", "nowhere",
         "of", "off", "often", "oh", "ok", "okay", "on", "once", "one", "only", "onto", "or", "other", "others",
-        "otherwise", "ought", "our", "ours", "ourselves", "out", "outside", "over", "own", "per", "perhaps", "quite",
+        "otherwise", "ought", "our", "ours", "ourselves", "out", "outside", "over", "own", "per", "perhaps", "plus", "minus", "quite",
         "rather", "really", "same", "shall", "she", "should", "since", "so", "some", "somebody", "someone", "something",
         "sometimes", "somewhere", "such", "than", "that", "the", "their", "theirs", "them", "themselves", "then",
         "there", "therefore", "these", "they", "this", "those", "though", "through", "throughout", "thus", "till", "to",
