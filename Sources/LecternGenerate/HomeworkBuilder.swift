@@ -221,13 +221,13 @@ struct QuizPlanner {
                 let written = shownAsWritten()
                 let falseFrom = surestChanges.keys.filter { $0 != answer && !shownChanged.contains($0) && !written.contains($0) }.sorted {
                     (sentenceUses[$0, default: 0], abs($0 - answer), $0) < (sentenceUses[$1, default: 0], abs($1 - answer), $1)
-                }.prefix(3)
-                guard let made = statementMaker.acrossSentences(answer: answer, falseFrom: Array(falseFrom), changes: surestChanges,
-                                                                facts: facts, idPrefix: idPrefix) else { continue }
+                }
+                guard let (made, changed) = statementMaker.acrossSentences(answer: answer, falseFrom: falseFrom, changes: surestChanges,
+                                                                           facts: facts, idPrefix: idPrefix) else { continue }
                 candidates.insert(stableID(made))
                 if take(made, sharing: sharing) {
                     acrossTaken += 1
-                    shownChanged.formUnion(falseFrom)
+                    shownChanged.formUnion(changed)
                 }
             }
         }

@@ -68,12 +68,13 @@ struct StatementQuestionMaker {
         return made.sorted { ($0.1, -$0.0.sentenceIndex, $1.0.answerKey) > ($1.1, -$1.0.sentenceIndex, $0.0.answerKey) }.map(\.0)
     }
 
-    /// Each whole sentence's surest change, for `acrossSentences`: alone, a change must make the sentence plainly false.
+    /// Each whole sentence's sure changes, negations first, for `acrossSentences`: alone, a change must make the
+    /// sentence plainly false.
     /// So only a negation or a contradiction of the list above, in a plain main clause (`isPlainClaim`, `isSure`); a
     /// swapped term or name alone was the change reviewers struck most often ("block" for "tool"), a WordNet opposite
     /// often of another sense ("individual" for "common"), and a number after "more than" may still be true.
-    func surestChanges(from facts: WorksheetFacts) -> [Int: Change] {
-        var out: [Int: Change] = [:]
+    func surestChanges(from facts: WorksheetFacts) -> [Int: [Change]] {
+        var out: [Int: [Change]] = [:]
         for (index, sentence) in facts.sentences.enumerated()
         where Self.sentenceStatementWords.contains(Tokenizer.words(in: sentence).count) && Self.isPlainClaim(sentence) {
             let tokens = Tokenizer.words(in: sentence)
@@ -81,7 +82,7 @@ struct StatementQuestionMaker {
             let sure = changes(of: sentence, vocabulary: facts.vocabulary).filter {
                 Self.isSure($0, lowered) && !Self.isQuoted(at: $0.position, tokens, in: sentence)
             }
-            if let surest = sure.first(where: { $0.origin == .negated }) ?? sure.first { out[index] = surest }
+            if !sure.isEmpty { out[index] = sure.filter { $0.origin == .negated } + sure.filter { $0.origin != .negated } }
         }
         return out
     }
@@ -121,6 +122,9 @@ struct StatementQuestionMaker {
         let before = lowered[..<position]
         if before.indices.contains(where: { opensClause(at: $0, lowered) }) || before.contains("either") { return false }
         if ["before", "after"].contains(lowered[position]), position > 1 { return false }
+        // "first" or "last" of one noun ("capitalize the first word"), not inside a term ("last modification date").
+        if ["first", "last"].contains(lowered[position]), position + 2 < lowered.count,
+           !StopWords.english.contains(lowered[position + 2]) { return false }
         if lowered[position] == "more", position > 0, lowered[position - 1] == "for" { return false }
         if position > 0, ["there", "may", "might", "could"].contains(lowered[position - 1]) { return false }
         if position > 1, ["may", "might", "could"].contains(lowered[position - 2]) { return false }
@@ -164,16 +168,26 @@ struct StatementQuestionMaker {
     }
 
     /// "Which of these statements does the text support?" when the text's sentences offer one change each, not three:
-    /// sentence `answer` as written, and three other sentences (`falseFrom`, indices into `changes`) changed once each.
+    /// sentence `answer` as written, and three other sentences (from `falseFrom`, in its order) changed once each.
     /// A student who read the text can tell each of them false; the explanation names each change and the sentence it
     /// was made in.
-    func acrossSentences(answer: Int, falseFrom: [Int], changes: [Int: Change], facts: WorksheetFacts,
-                         idPrefix: String) -> MadeQuestion? {
+    func acrossSentences(answer: Int, falseFrom candidates: [Int], changes: [Int: [Change]], facts: WorksheetFacts,
+                         idPrefix: String) -> (made: MadeQuestion, changed: [Int])? {
         let statement = facts.sentences[answer]
-        guard falseFrom.count == 3, !falseFrom.contains(answer), Self.isPlainClaim(statement),
-              Self.sentenceStatementWords.contains(Tokenizer.words(in: statement).count) else { return nil }
-        let chosen = falseFrom.compactMap { index in changes[index].map { (index: index, change: $0) } }
-        guard chosen.count == 3, !Self.negationGivesKeyAway(statement, chosen.map(\.change.sentence)) else { return nil }
+        guard Self.isPlainClaim(statement), Self.sentenceStatementWords.contains(Tokenizer.words(in: statement).count) else { return nil }
+        let sources = candidates.filter { $0 != answer && changes[$0]?.isEmpty == false }
+        guard sources.count >= 3 else { return nil }
+        // Each source's first (surest) change; when that leaves the key the only option without an added "not", the
+        // third is a change that adds none (an opposite, a "not" left out), of one of the first three sources or the next.
+        var chosen = sources.prefix(3).map { (index: $0, change: changes[$0]![0]) }
+        if Self.negationGivesKeyAway(statement, chosen.map(\.change.sentence)) {
+            let addsNone = { (change: Change) in !Self.negationGivesKeyAway(statement, [change.sentence]) }
+            let pairs = sources.flatMap { index in changes[index]!.map { (index: index, change: $0) } }
+            guard let other = pairs.first(where: { pair in addsNone(pair.change) && !chosen.prefix(2).contains { $0.index == pair.index } })
+            else { return nil }
+            chosen[2] = other
+        }
+        guard !Self.negationGivesKeyAway(statement, chosen.map(\.change.sentence)) else { return nil }
         let key = "statement|\(answer)|across"
         let entries = ([(statement, OptionOrigin.answer)] + chosen.map { ($0.change.sentence, $0.change.origin) })
             .seededShuffle(seed: "\(idPrefix)|\(key)")
@@ -185,7 +199,7 @@ struct StatementQuestionMaker {
             explanation: "The text says: “\(statement)” Each other statement changes one thing in another sentence: \(notes).",
             level: 2, optionOrigins: entries.map(\.1))
         guard validator.problems(question, sourceText: facts.sourceText).isEmpty else { return nil }
-        return MadeQuestion(question: question, sentenceIndex: answer, answerKey: key, score: 0)
+        return (MadeQuestion(question: question, sentenceIndex: answer, answerKey: key, score: 0), chosen.map(\.index))
     }
 
     /// Whether a statement question shows only part of its sentence (a clause cut at a boundary).
