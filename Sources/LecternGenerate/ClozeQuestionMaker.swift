@@ -328,6 +328,9 @@ struct Vocabulary {
     var joinedNames = Set<String>()
     /// The whole text's lemmas weighted by rarity, for the word lists' sense choice (`SenseSelector.choice`).
     let document: SenseSelector.DocumentContext
+    /// Common nouns of the topics the whole text leans to (`SenseSelector.leaningDomains`: law for a licence), with
+    /// the kind of their sense there: options of the text's subject when a term's own sense is unclear.
+    let topicNouns: [TopicNoun]
     /// `antonym(of:)`'s answers: statements ask about the same words again and again (a course's topics share one
     /// vocabulary, on several threads).
     let antonyms = AntonymMemo()
@@ -342,6 +345,7 @@ struct Vocabulary {
         var seen = Set<String>()
         let textLemmas = ContextSense.lemmas(of: sentences.joined(separator: " "), wordNet: wordNet)
         document = tagger.documentContext(textLemmas.sorted().map { WordOccurrence(lemma: $0, forms: [:], count: 1, contextSentence: 0) })
+        topicNouns = TopicNoun.all(in: tagger.leaningDomains(document), wordNet: wordNet)
         for (index, sentence) in sentences.enumerated() {
             let tokens = Tokenizer.words(in: sentence)
             var run: [String] = []
@@ -755,7 +759,7 @@ struct Vocabulary {
             guard let term = candidate.term else { return [] }
             return WordDistractorSource(wordNet: wordNet)
                 .candidates(answer: term.lemma, pos: .noun, sense: term.sense, senseIsClear: senseIsDefinable(term),
-                            textTerms: textTerms, seed: seed)
+                            textTerms: textTerms, topicNouns: topicNouns, seed: seed)
         }
     }
 

@@ -73,7 +73,7 @@ struct DefinitionQuestionMaker {
         let seed = "\(idPrefix)|definition|\(term.lemma)"
         let pool = WordDistractorSource(wordNet: wordNet)
             .candidates(answer: term.lemma, pos: term.pos, sense: term.sense, senseIsClear: term.senseIsClear(in: wordNet),
-                        textTerms: facts.vocabulary.textTerms, seed: seed)
+                        textTerms: facts.vocabulary.textTerms, topicNouns: facts.vocabulary.topicNouns, seed: seed)
         guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator, coordinated: facts.vocabulary.coordinated)
             .choose(answer: term.lemma, stem: stem, pool: pool, checkRelations: true) else { return nil }
         let entries = ([(term.lemma, OptionOrigin.answer)] + chosen).seededShuffle(seed: seed)

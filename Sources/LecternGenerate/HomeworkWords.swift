@@ -171,17 +171,18 @@ enum FamiliarWord {
 ///    e.g. both processes, both artefacts); then `same-text-word`: the text's other nouns;
 /// 3. `same-pos-frequency-band`: WordNet words of the same part of speech, lexicographer file and
 ///    frequency band, in a seeded (reproducible) order.
-/// Every tier keeps only words in the answer's frequency band or the next one; words from WordNet (tiers 1 and 3)
-/// must also be common (`FamiliarWord`). WordNet's sisters and band words come only when the text shows which sense
-/// the answer has (`senseIsClear`): a Python `socket` must not get body parts because WordNet's first sense is
-/// anatomy. (Common nouns of the topic the whole text leans to were a fourth tier from the second session of
-/// 2026-11-27 to the third: 32 of the 53 questions that had them were flagged by the fourth review, mostly as words no
-/// student would consider: "video", "icon", "menu" for "software"; "testament" for "license".)
+/// 4. `same-topic-word`: when the sense is not clear, common nouns of the topic the whole text leans to (`TopicNoun`)
+///    of the kind of the sense the sentence most likely uses (its lexicographer file: "videos" are no place files are
+///    organised into).
+/// Every tier keeps only words in the answer's frequency band or the next one; words from WordNet (tiers 1, 3
+/// and 4) must also be common (`FamiliarWord`). WordNet's sisters and band words come only when the text shows
+/// which sense the answer has (`senseIsClear`): a Python `socket` must not get body parts because WordNet's first
+/// sense is anatomy; topic words are of the text's subject whatever the sense.
 struct WordDistractorSource {
     let wordNet: WordNet
 
     func candidates(answer: String, pos: PartOfSpeech, sense: Synset, senseIsClear: Bool, textTerms: [TextTerm],
-                    seed: String) -> [(String, OptionOrigin)] {
+                    topicNouns: [TopicNoun] = [], seed: String) -> [(String, OptionOrigin)] {
         let band = FrequencyBand.of(answer, pos: pos, in: wordNet)
         func fits(_ word: String) -> Bool {
             word.count >= 3 && word.allSatisfy({ $0.isLetter && $0.isLowercase })
@@ -213,6 +214,11 @@ struct WordDistractorSource {
             let words = BandIndex.shared(wordNet).words(pos: pos, lexicalFile: kind, band: band)
             pool += words.filter { isMostly($0, pos) && FamiliarWord.isCommon($0) }.seededShuffle(seed: seed).prefix(40)
                 .map { ($0, OptionOrigin.samePOSFrequencyBand) }
+        }
+        // 4. A short text's own nouns run out; the words of its topic are what a student of it has met.
+        if !senseIsClear, pos == .noun {
+            let words = topicNouns.filter { $0.word != answer && $0.kind == kind && fits($0.word) && !answerKin.isNear($0.word) }.map(\.word)
+            pool += words.seededShuffle(seed: seed).prefix(20).map { ($0, OptionOrigin.sameTopicWord) }
         }
         return pool
     }
@@ -248,6 +254,28 @@ struct Kinship {
     func isNear(_ other: String) -> Bool {
         let kin = Kinship(of: other, pos: pos, wordNet: wordNet)
         return !parents.isDisjoint(with: kin.parents) || !ancestors.isDisjoint(with: kin.senses) || !kin.ancestors.isDisjoint(with: senses)
+    }
+}
+
+/// A common noun of a topic domain, with the lexicographer file of its sense in that domain ("contract",
+/// noun.communication, for law).
+struct TopicNoun {
+    var word: String
+    var kind: String
+
+    /// The single-word, common, mostly-noun members of `domains`, once each, in a fixed order.
+    static func all(in domains: [SynsetID], wordNet: WordNet) -> [TopicNoun] {
+        var seen = Set<String>()
+        var out: [TopicNoun] = []
+        for domain in domains {
+            for id in wordNet.domainMembers(of: domain) where id.pos == .noun {
+                guard let synset = wordNet.synset(id), let kind = synset.lexicalFile else { continue }
+                for word in synset.words where word.allSatisfy({ $0.isLetter && $0.isLowercase }) && FamiliarWord.isCommon(word) {
+                    if seen.insert(word).inserted { out.append(TopicNoun(word: word, kind: kind)) }
+                }
+            }
+        }
+        return out
     }
 }
 

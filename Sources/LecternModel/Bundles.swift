@@ -30,8 +30,7 @@ public enum OptionOrigin: String, Codable, Sendable, CaseIterable {
     case answer
     // Word answers: WordNet sisters of the answer's sense, terms and other words of the same text, common words
     // of the same part of speech and frequency band, another sense's gloss (vocabulary in context), another word
-    // of the same script (word tests); `same-topic-word` (a common word of the topic the whole text leans to) is no
-    // longer made since the third session of 2026-11-27, and stays so that bundles written before decode.
+    // of the same script (word tests), a common word of the topic the whole text leans to (law for a licence).
     case wordnetCoordinate = "wordnet-coordinate", sameTextTerm = "same-text-term", sameTextWord = "same-text-word"
     case samePOSFrequencyBand = "same-pos-frequency-band", otherSense = "other-sense", sameSourceWord = "same-source-word"
     case frequencyListWord = "frequency-list-word", sameTopicWord = "same-topic-word"

@@ -350,6 +350,11 @@ public struct SenseSelector: Sendable {
         return bonus
     }
 
+    /// The topic domains the whole document clearly leans to, by the test of `domainBonus`.
+    public func leaningDomains(_ document: DocumentContext) -> [SynsetID] {
+        document.domainLean.keys.filter { Self.leans(document, to: $0, ownShare: nil) }.sorted()
+    }
+
     /// `ownShare`: the share of the word being judged, which does not count for its own sense.
     static func leans(_ document: DocumentContext, to domain: SynsetID, ownShare: Double?) -> Bool {
         let lean = (document.domainLean[domain] ?? 0) - (ownShare ?? 0)

@@ -621,6 +621,26 @@ public final class WordNet: Sendable {
         return out
     }
 
+    /// The synsets that name `domain` as their topic, and those of its narrower domains (`-c` pointers, three levels
+    /// down): "contract", "plaintiff", "statute" … for "law".
+    public func domainMembers(of domain: SynsetID) -> [SynsetID] {
+        var members: [SynsetID] = []
+        var seen: Set = [domain]
+        var frontier = [domain]
+        for _ in 0..<3 {
+            var next: [SynsetID] = []
+            for id in frontier {
+                forEachPointer(of: id) { relation, target, _, _ in
+                    guard relation == .memberOfDomainTopic, seen.insert(target).inserted else { return }
+                    members.append(target)
+                    next.append(target)
+                }
+            }
+            frontier = next
+        }
+        return members
+    }
+
     /// How much of a lemma falls in each topic domain: its senses (every part of speech) in the domain — their own
     /// `topicDomains`, else their direct hypernyms' — over all its senses (senses counted, not SemCor tags:
     /// computing senses are rarely tagged). Cached per instance, like `relatives`.
