@@ -77,11 +77,8 @@ struct StatementQuestionMaker {
         var out: [Int: [Change]] = [:]
         for (index, sentence) in facts.sentences.enumerated()
         where Self.sentenceStatementWords.contains(Tokenizer.words(in: sentence).count) && Self.isPlainClaim(sentence) {
-            let tokens = Tokenizer.words(in: sentence)
-            let lowered = tokens.map { $0.text.lowercased() }
-            let sure = changes(of: sentence, vocabulary: facts.vocabulary).filter {
-                Self.isSure($0, lowered) && !Self.isQuoted(at: $0.position, tokens, in: sentence)
-            }
+            let lowered = Tokenizer.words(in: sentence).map { $0.text.lowercased() }
+            let sure = changes(of: sentence, vocabulary: facts.vocabulary).filter { Self.isSure($0, lowered) }
             if !sure.isEmpty { out[index] = sure.filter { $0.origin == .negated } + sure.filter { $0.origin != .negated } }
         }
         return out
@@ -158,13 +155,17 @@ struct StatementQuestionMaker {
     }
 
     /// Whether the word at `position` stands inside quotation marks: "reply to all recipients" is a feature's name, not
-    /// a claim.
+    /// a claim; no statement changes a quoted word.
     static func isQuoted(at position: Int?, _ tokens: [Token], in sentence: String) -> Bool {
         guard let position else { return false }
         let earlier = tokens[..<position].filter { $0.text == tokens[position].text }.count
         guard let range = ClozeQuestionMaker.wholeWordRange(of: tokens[position].text, in: sentence, skipping: earlier) else { return false }
         let before = sentence[..<range.lowerBound]
+        // A word in single quotes of its own: the name 'stable' of a Debian suite.
+        let singleQuoted = before.last.map { "'‘".contains($0) } == true
+            && sentence[range.upperBound...].first.map { "'’".contains($0) } == true
         return before.filter { $0 == "\"" }.count % 2 == 1 || before.filter { $0 == "“" }.count > before.filter { $0 == "”" }.count
+            || singleQuoted
     }
 
     /// "Which of these statements does the text support?" when the text's sentences offer one change each, not three:
@@ -243,7 +244,8 @@ struct StatementQuestionMaker {
             if ["a", "an"].contains(article), Self.startsWithVowel(token.text) != Self.startsWithVowel(new) { return }
             // The word where it is: "these scripts start services" is another change than "all the scripts".
             let earlier = earlierOccurrences(position)
-            guard let range = ClozeQuestionMaker.wholeWordRange(of: token.text, in: sentence, skipping: earlier) else { return }
+            guard let range = ClozeQuestionMaker.wholeWordRange(of: token.text, in: sentence, skipping: earlier),
+                  !Self.isQuoted(at: position, tokens, in: sentence) else { return }
             // "see §4.1(3)" made "§8.2(3)", "2038-01-19" made "1401-01-19": a reference or a date is no claim of the text.
             if origin == .changedNumber, ClozeQuestionMaker.isPartOfAddress(range, in: sentence) { return }
             let repeated = tokens.filter { $0.text == token.text }.count > 1
@@ -285,6 +287,7 @@ struct StatementQuestionMaker {
             // Not before a word that needs the negation: "should not change it in any way" has no "should change it in
             // any way".
             if lower == "not", position > 0, inMainClause, Self.negatable.contains(tokens[position - 1].text.lowercased()),
+               !Self.isQuoted(at: position, tokens, in: sentence),
                !lowered[(position + 1)...].prefix(8).contains(where: Self.needsNegation.contains),
                let word = ClozeQuestionMaker.wholeWordRange(of: token.text, in: sentence, skipping: earlierOccurrences(position)),
                word.lowerBound > sentence.startIndex, sentence[sentence.index(before: word.lowerBound)] == " " {
