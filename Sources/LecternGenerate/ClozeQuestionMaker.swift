@@ -142,11 +142,12 @@ struct ClozeQuestionMaker {
 
     /// Whether the noun at `range` is the bare noun of a set phrase: after a preposition (and at most a possessive),
     /// with no article, singular, and followed by punctuation or another preposition ("In addition,", "by default",
-    /// "in conjunction with", "at your option,", "at no charge.", "into possession of"); or "no" and the noun before
-    /// "to" ("there is no need to"). The phrase, not the text, decides it.
+    /// "in conjunction with", "at your option,", "at no charge.", "into possession of"); "no" and the noun before
+    /// "to" ("there is no need to"); a listed phrase of "the" (`setPhrases`). The phrase, not the text, decides it.
     static func isSetPhrase(_ range: Range<String.Index>, in sentence: String, term: TextTerm) -> Bool {
-        guard term.surface.lowercased() == term.lemma else { return false }
         var before = Tokenizer.words(in: String(sentence[..<range.lowerBound])).map { $0.text.lowercased() }
+        if Self.setPhrases.contains((before.suffix(2) + [term.surface.lowercased()]).joined(separator: " ")) { return true }
+        guard term.surface.lowercased() == term.lemma else { return false }
         // "there is no need to", "make no attempt to".
         if before.last == "no", Tokenizer.words(in: String(sentence[range.upperBound...].prefix(12))).first?.text.lowercased() == "to" {
             return true
@@ -159,11 +160,27 @@ struct ClozeQuestionMaker {
         return Tokenizer.words(in: String(rest.prefix(12))).first.map { phrasePrepositions.contains($0.text.lowercased()) } ?? true
     }
 
-    /// "section 11", "subsection 6b": the word of a reference, not a term of the text.
+    /// "section 11", "subsection 6b": the word of a reference, not a term of the text. Also the text pointing at
+    /// itself ("as stated in the previous sentence", "this section", "the following paragraph"), and the noun a
+    /// reference hangs on ("under the terms of section 4").
     static func namesDocumentPart(_ range: Range<String.Index>, in sentence: String, term: TextTerm) -> Bool {
-        Vocabulary.referenceWords.contains(term.surface.lowercased())
-            && sentence[range.upperBound...].drop { $0 == " " || $0 == "\u{a0}" }.first?.isNumber == true
+        let word = term.surface.lowercased()
+        let after = sentence[range.upperBound...].drop { $0 == " " || $0 == "\u{a0}" }
+        if Vocabulary.referenceWords.contains(word), after.first?.isNumber == true { return true }
+        let before = Tokenizer.words(in: String(sentence[..<range.lowerBound])).suffix(2).map { $0.text.lowercased() }
+        if Vocabulary.referenceWords.union(["sentence", "sentences", "document"]).contains(word),
+           let pointer = before.last, ["this", "these", "previous", "preceding", "following", "next", "above"].contains(pointer) {
+            return true
+        }
+        let reference = after.lowercased().split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true).prefix(3)
+        return reference.count == 3 && reference[0] == "of" && Vocabulary.referenceWords.contains(String(reference[1]))
+            && reference[2].first?.isNumber == true
     }
+
+    /// Phrases of "the" whose noun carries no fact of the text ("to the extent permitted by law", "or the equivalent").
+    static let setPhrases: Set<String> = ["to the extent", "or the equivalent", "in the event", "in the case", "for the purpose",
+                                          "for the purposes", "in the form", "at the time", "as a result", "in the end",
+                                          "on the contrary", "in the meantime", "for the sake"]
 
     static let phrasePrepositions: Set<String> = ["in", "into", "by", "on", "at", "for", "under", "with", "without", "of", "to", "from"]
     static let possessives: Set<String> = ["your", "my", "his", "her", "its", "our", "their"]

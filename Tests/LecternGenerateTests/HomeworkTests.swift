@@ -634,6 +634,19 @@ private func realPage(_ name: String) throws -> String {
         #expect(isSetPhrase("However, there is no need to delete parent directories.", "need"))
         #expect(isSetPhrase("You may charge for copies, or give them at no charge.", "charge"))
         #expect(!isSetPhrase("Delete the parent directory of the build.", "directory"))
+        #expect(isSetPhrase("There is no warranty, to the extent permitted by law.", "extent"))
+        // A text pointing at itself, or at a part of itself, is no fact to blank.
+        func namesPart(_ sentence: String, _ word: String) -> Bool {
+            let range = sentence.range(of: word, options: .backwards)!
+            let term = TextTerm(lemma: word, pos: .noun, sense: wordNet.synsets(of: word, pos: .noun)[0], senseEvidence: 0, count: 1,
+                                sentenceIndex: 0, sentence: sentence, surface: word, band: 3)
+            return ClozeQuestionMaker.namesDocumentPart(range, in: sentence, term: term)
+        }
+        #expect(namesPart("This requirement is met as stated in the previous sentence.", "sentence"))
+        #expect(namesPart("You may convey it under the terms of section 4 above.", "terms"))
+        #expect(namesPart("See section 11 for the details.", "section"))
+        #expect(!namesPart("The terms of the license are simple.", "terms"))
+        #expect(!namesPart("Write every sentence in full.", "sentence"))
     }
 
     /// A definition question only when the sense fits the text clearly: WordNet's only "archive" is a depository of
