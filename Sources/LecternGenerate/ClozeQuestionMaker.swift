@@ -452,12 +452,14 @@ struct Vocabulary {
         return out
     }
 
-    /// A word more often an adjective than a noun, before a noun: "architecture-specific binary directories",
-    /// "derivative works", "standard input" describe the noun after them.
+    /// A word an adjective at least a third as often as a noun, before a noun or a hyphened word:
+    /// "architecture-specific binary directories", "derivative works", "standard input", "the current release", "the
+    /// general network-using public" describe what follows them.
     func isAttributiveAdjective(_ word: String, lemma: String, before next: Token?) -> Bool {
         guard let next, !next.isNumber, !next.isCapitalized, !StopWords.english.contains(next.text.lowercased()),
-              wordNet.frequency(of: word, pos: .adjective) >= wordNet.frequency(of: lemma, pos: .noun) else { return false }
-        return wordNet.lemmas(of: next.text.lowercased()).contains { $0.pos == .noun }
+              wordNet.frequency(of: word, pos: .adjective) * 2 >= wordNet.frequency(of: lemma, pos: .noun),
+              wordNet.lemmas(of: word).contains(where: { $0.pos == .adjective }) else { return false }
+        return next.text.contains("-") || wordNet.lemmas(of: next.text.lowercased()).contains { $0.pos == .noun }
     }
 
     /// Where the tagger has no cue, the neighbours that show a word is no noun: a determiner or object pronoun right
