@@ -40,7 +40,8 @@ public struct HomeworkBuilder: Sendable {
         let facts = WorksheetFacts(body: worksheet.body, sourceText: page.text, wordNet: wordNet)
         var candidates = Set<String>()
         var questions = QuizPlanner(wordNet: wordNet, validator: validator)
-            .questions(from: facts, count: options.questions, idPrefix: id, rejected: reviews.rejectedQuestions, candidates: &candidates)
+            .questions(from: facts, count: options.questions, idPrefix: id, rejected: reviews.rejectedQuestions,
+                       corrected: reviews.correctedQuestions, candidates: &candidates)
         let (reviewed, warnings) = Self.applyCorrections(reviews, to: questions, candidates: candidates, validator: validator,
                                                          sourceText: page.text)
         questions = reviewed
@@ -144,8 +145,9 @@ struct QuizPlanner {
     static func capacity(words: Int) -> Int { words >= 24 ? 3 : words >= 12 ? 2 : 1 }
 
     /// `rejected`: stable IDs (`ReviewID.question`) the teacher rejected; such a candidate is skipped and the next
-    /// valid one takes its place. `candidates` receives the IDs of every candidate, asked or not.
-    func questions(from facts: WorksheetFacts, count: Int, idPrefix: String, rejected: Set<String> = [],
+    /// valid one takes its place. `corrected`: IDs the teacher corrected; they are taken first, so that a rejection
+    /// elsewhere never pushes them out. `candidates` receives the IDs of every candidate, asked or not.
+    func questions(from facts: WorksheetFacts, count: Int, idPrefix: String, rejected: Set<String> = [], corrected: Set<String> = [],
                    candidates: inout Set<String>) -> [MultipleChoiceQuestion] {
         let (allCloze, clozeElsewhere) = ClozeQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
         let isLong = { (made: MadeQuestion) in
@@ -202,21 +204,13 @@ struct QuizPlanner {
                 if take(question) { taken += 1 }
             }
         }
-        takeUpTo(Self.definitionShare, of: definitions)
-        takeUpTo(Self.statementShare, of: statements)
-        takeUpTo(Self.meaningShare, of: meanings)
-        takeUpTo(Self.mainIdeaShare, of: mainIdeas)
-        for made in cloze { _ = take(made) }
-        for made in definitions + statements + meanings + mainIdeas { _ = take(made) }
-        // A cloze whose best sentence is taken, in another sentence that no question uses yet.
-        for made in clozeElsewhere + longCloze { _ = take(made) }
         // Statements whose false versions are three other sentences changed once each. A sentence is shown changed once
         // in a quiz, never when another statement shows it as written (the two would give each other away), and
         // preferably when no other question uses it (a changed sentence shows most of its words), then the nearest.
         let surestChanges = statementMaker.surestChanges(from: facts)
         func shownAsWritten() -> Set<Int> { Set(chosen.filter(showsWholeSentence).map(\.sentenceIndex)) }
         var acrossTaken = 0
-        func takeStatementsAcrossSentences(sharing: Bool) {
+        func takeStatementsAcrossSentences(sharing: Bool, correctedOnly: Bool = false) {
             for answer in facts.sentences.indices where acrossTaken < Self.maxStatementsAcrossSentences && chosen.count < count {
                 let written = shownAsWritten()
                 let falseFrom = surestChanges.keys.filter { $0 != answer && !shownChanged.contains($0) && !written.contains($0) }.sorted {
@@ -225,12 +219,26 @@ struct QuizPlanner {
                 guard let (made, changed) = statementMaker.acrossSentences(answer: answer, falseFrom: falseFrom, changes: surestChanges,
                                                                            facts: facts, idPrefix: idPrefix) else { continue }
                 candidates.insert(stableID(made))
+                if correctedOnly && !corrected.contains(stableID(made)) { continue }
                 if take(made, sharing: sharing) {
                     acrossTaken += 1
                     shownChanged.formUnion(changed)
                 }
             }
         }
+        // The teacher's corrected questions first: a rejection elsewhere must not push them out.
+        for made in allCloze + clozeElsewhere + definitions + statements + meanings + mainIdeas where corrected.contains(stableID(made)) {
+            _ = take(made) || take(made, sharing: true)
+        }
+        if !corrected.isEmpty { takeStatementsAcrossSentences(sharing: true, correctedOnly: true) }
+        takeUpTo(Self.definitionShare, of: definitions)
+        takeUpTo(Self.statementShare, of: statements)
+        takeUpTo(Self.meaningShare, of: meanings)
+        takeUpTo(Self.mainIdeaShare, of: mainIdeas)
+        for made in cloze { _ = take(made) }
+        for made in definitions + statements + meanings + mainIdeas { _ = take(made) }
+        // A cloze whose best sentence is taken, in another sentence that no question uses yet.
+        for made in clozeElsewhere + longCloze { _ = take(made) }
         takeStatementsAcrossSentences(sharing: false)
         for made in cloze + clozeElsewhere + longCloze + statements + meanings { _ = take(made, sharing: true) }
         takeStatementsAcrossSentences(sharing: true)

@@ -79,6 +79,8 @@ public struct ReviewDecisions: Codable, Sendable, Hashable {
     }
 
     public var rejectedQuestions: Set<String> { Set(questions.filter { $0.value.rejects }.map(\.key)) }
+    /// Questions the teacher corrected: they keep their place in the quiz whatever else changes.
+    public var correctedQuestions: Set<String> { Set(questions.filter { $0.value.corrects && !$0.value.rejects }.map(\.key)) }
 }
 
 /// FNV-1a, 64 bits, over UTF-8 bytes: the same on every machine and in every process (Swift's `Hasher` is seeded

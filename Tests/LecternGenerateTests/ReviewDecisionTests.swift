@@ -32,6 +32,27 @@ private func build(_ text: String, reviews: ReviewDecisions = ReviewDecisions())
         #expect(reviewed.warnings == nil)
     }
 
+    /// A corrected question keeps its place whatever else the teacher rejects: the quiz planner is greedy, and a
+    /// rejection used to let the next candidate take the sentence a corrected question needed.
+    @Test func correctedQuestionsStayWhenAnotherIsRejected() throws {
+        for text in [text, try String(contentsOf: repoRoot.appendingPathComponent("Tests/LecternGenerateTests/Fixtures/real-pages/debian-faq-06.txt"),
+                                      encoding: .utf8)] {
+            let plain = build(text).quiz.questions
+            try #require(plain.count >= 4)
+            for rejectedIndex in plain.indices {
+                var decisions = [plain[rejectedIndex].id: QuestionDecision(reject: true)]
+                for (index, question) in plain.enumerated() where index != rejectedIndex {
+                    decisions[question.id] = QuestionDecision(explanation: "Checked by the teacher.")
+                }
+                let reviewed = build(text, reviews: ReviewDecisions(questions: decisions)).quiz.questions
+                let ids = Set(reviewed.map(\.id))
+                #expect(plain.enumerated().allSatisfy { $0.offset == rejectedIndex || ids.contains($0.element.id) },
+                        "rejecting question \(rejectedIndex) lost a corrected one")
+                #expect(!ids.contains(plain[rejectedIndex].id))
+            }
+        }
+    }
+
     @Test func aCorrectionThatBreaksTheValidatorIsReportedNotApplied() throws {
         let plain = build(text)
         let question = try #require(plain.quiz.questions.first)
