@@ -128,7 +128,7 @@ struct ClozeQuestionMaker {
             : sentence[sentence.index(after: range.upperBound)]
         if let before, "@/_-.§[".contains(before) { return true }
         // A quoted word ("tools such as 'lint', 'clang'", the "followup" feature) is a name, not a word of the text.
-        if let before, let after, "'\"‘“".contains(before), "'\"’”".contains(after) { return true }
+        if isWrappedInQuotes(range, in: sentence) { return true }
         // "20:45:52", and a number in brackets glued to a name ("§4.1(3)", "mount(8)").
         if let before, before == ":" || before == "(", range.lowerBound > sentence.index(after: sentence.startIndex) {
             let previous = sentence[sentence.index(range.lowerBound, offsetBy: -2)]
@@ -185,16 +185,33 @@ struct ClozeQuestionMaker {
     static let phrasePrepositions: Set<String> = ["in", "into", "by", "on", "at", "for", "under", "with", "without", "of", "to", "from"]
     static let possessives: Set<String> = ["your", "my", "his", "her", "its", "our", "their"]
 
+    /// The mark of a quotation opened before `range` and not closed there (curly first), nil outside quotations.
+    static func openQuotationMark(before range: Range<String.Index>, in sentence: String) -> Character? {
+        let before = sentence[..<range.lowerBound]
+        if before.filter({ $0 == "“" }).count > before.filter({ $0 == "”" }).count { return "“" }
+        return before.filter { $0 == "\"" }.count % 2 == 1 ? "\"" : nil
+    }
+
+    /// A word with a quotation mark right before and right after it ("'lint'", "“followup”", "'stable'").
+    static func isWrappedInQuotes(_ range: Range<String.Index>, in sentence: String) -> Bool {
+        guard range.lowerBound > sentence.startIndex, range.upperBound < sentence.endIndex else { return false }
+        return "'\"‘“".contains(sentence[sentence.index(before: range.lowerBound)]) && "'\"’”".contains(sentence[range.upperBound])
+    }
+
+    /// Whether the word at `range` is quoted, alone or within a quotation: a name or a quoted phrase ("reply to all
+    /// recipients"), no claim of the text.
+    static func isQuoted(_ range: Range<String.Index>, in sentence: String) -> Bool {
+        openQuotationMark(before: range, in: sentence) != nil || isWrappedInQuotes(range, in: sentence)
+    }
+
     /// Whether `range` lies inside a quotation of several words (a section title, an example string: "how does Debian
     /// support _____?”"): the quotation's words are the quoted text's, not the facts of this one. A quoted single
     /// term ('To "convey" a work') is asked about outside its quotes.
     static func isInsideQuotation(_ range: Range<String.Index>, in sentence: String) -> Bool {
-        let before = sentence[..<range.lowerBound]
-        let curly = before.filter { $0 == "“" }.count > before.filter { $0 == "”" }.count
-        let straight = before.filter { $0 == "\"" }.count % 2 == 1
-        guard curly || straight, let open = before.lastIndex(of: curly ? "“" : "\"") else { return false }
+        guard let mark = openQuotationMark(before: range, in: sentence), let open = sentence[..<range.lowerBound].lastIndex(of: mark)
+        else { return false }
         let rest = sentence[range.upperBound...]
-        let close = rest.firstIndex(of: curly ? "”" : "\"") ?? sentence.endIndex
+        let close = rest.firstIndex(of: mark == "“" ? "”" : "\"") ?? sentence.endIndex
         let others = Tokenizer.words(in: String(sentence[sentence.index(after: open)..<range.lowerBound])).count
             + Tokenizer.words(in: String(sentence[range.upperBound..<close])).count
         return others >= 1

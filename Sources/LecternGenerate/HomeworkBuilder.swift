@@ -171,7 +171,8 @@ struct QuizPlanner {
         func stableID(_ made: MadeQuestion) -> String {
             ReviewID.question(itemID: idPrefix, kind: made.question.kind, answerKey: made.answerKey)
         }
-        for made in allCloze + clozeElsewhere + definitions + statements + meanings + mainIdeas { candidates.insert(stableID(made)) }
+        let everyCandidate = allCloze + clozeElsewhere + definitions + statements + meanings + mainIdeas
+        for made in everyCandidate { candidates.insert(stableID(made)) }
         func take(_ made: MadeQuestion, sharing: Bool = false) -> Bool {
             var made = made
             made.question.id = stableID(made)
@@ -227,7 +228,7 @@ struct QuizPlanner {
             }
         }
         // The teacher's corrected questions first: a rejection elsewhere must not push them out.
-        for made in allCloze + clozeElsewhere + definitions + statements + meanings + mainIdeas where corrected.contains(stableID(made)) {
+        for made in everyCandidate where corrected.contains(stableID(made)) {
             _ = take(made) || take(made, sharing: true)
         }
         if !corrected.isEmpty { takeStatementsAcrossSentences(sharing: true, correctedOnly: true) }

@@ -75,9 +75,9 @@ struct StatementQuestionMaker {
     /// often of another sense ("individual" for "common"), and a number after "more than" may still be true.
     func surestChanges(from facts: WorksheetFacts) -> [Int: [Change]] {
         var out: [Int: [Change]] = [:]
-        for (index, sentence) in facts.sentences.enumerated()
-        where Self.sentenceStatementWords.contains(Tokenizer.words(in: sentence).count) && Self.isPlainClaim(sentence) {
+        for (index, sentence) in facts.sentences.enumerated() where Self.isPlainClaim(sentence) {
             let lowered = Tokenizer.words(in: sentence).map { $0.text.lowercased() }
+            guard Self.sentenceStatementWords.contains(lowered.count) else { continue }
             let sure = changes(of: sentence, vocabulary: facts.vocabulary).filter { Self.isSure($0, lowered) }
             if !sure.isEmpty { out[index] = sure.filter { $0.origin == .negated } + sure.filter { $0.origin != .negated } }
         }
@@ -152,20 +152,6 @@ struct StatementQuestionMaker {
         }
         let keyNegations = negations(answer)
         return falseOnes.allSatisfy { negations($0) > keyNegations }
-    }
-
-    /// Whether the word at `position` stands inside quotation marks: "reply to all recipients" is a feature's name, not
-    /// a claim; no statement changes a quoted word.
-    static func isQuoted(at position: Int?, _ tokens: [Token], in sentence: String) -> Bool {
-        guard let position else { return false }
-        let earlier = tokens[..<position].filter { $0.text == tokens[position].text }.count
-        guard let range = ClozeQuestionMaker.wholeWordRange(of: tokens[position].text, in: sentence, skipping: earlier) else { return false }
-        let before = sentence[..<range.lowerBound]
-        // A word in single quotes of its own: the name 'stable' of a Debian suite.
-        let singleQuoted = before.last.map { "'‘".contains($0) } == true
-            && sentence[range.upperBound...].first.map { "'’".contains($0) } == true
-        return before.filter { $0 == "\"" }.count % 2 == 1 || before.filter { $0 == "“" }.count > before.filter { $0 == "”" }.count
-            || singleQuoted
     }
 
     /// "Which of these statements does the text support?" when the text's sentences offer one change each, not three:
@@ -244,8 +230,9 @@ struct StatementQuestionMaker {
             if ["a", "an"].contains(article), Self.startsWithVowel(token.text) != Self.startsWithVowel(new) { return }
             // The word where it is: "these scripts start services" is another change than "all the scripts".
             let earlier = earlierOccurrences(position)
+            // No statement changes a quoted word ("reply to all recipients", 'stable').
             guard let range = ClozeQuestionMaker.wholeWordRange(of: token.text, in: sentence, skipping: earlier),
-                  !Self.isQuoted(at: position, tokens, in: sentence) else { return }
+                  !ClozeQuestionMaker.isQuoted(range, in: sentence) else { return }
             // "see §4.1(3)" made "§8.2(3)", "2038-01-19" made "1401-01-19": a reference or a date is no claim of the text.
             if origin == .changedNumber, ClozeQuestionMaker.isPartOfAddress(range, in: sentence) { return }
             let repeated = tokens.filter { $0.text == token.text }.count > 1
@@ -254,19 +241,21 @@ struct StatementQuestionMaker {
             out.append(Change(sentence: sentence.replacingCharacters(in: range, with: new), origin: origin, note: note, position: position))
         }
         let lowered = tokens.map { $0.text.lowercased() }
+        // A negation only in the main clause: "If either one is not installed, … will be satisfied" and "External
+        // functions that are not documented entry points" may still be true (review of 2026-11-27, third session).
+        // A clause opened before the word is closed by a comma: "If either one is installed, then any program … will
+        // not be satisfied" negates the main claim.
+        func isInMainClause(_ position: Int) -> Bool {
+            guard let opener = lowered[..<position].indices.last(where: { Self.opensClause(at: $0, lowered) }) else { return true }
+            guard let from = ClozeQuestionMaker.wholeWordRange(of: tokens[opener].text, in: sentence, skipping: earlierOccurrences(opener)),
+                  let to = ClozeQuestionMaker.wholeWordRange(of: tokens[position].text, in: sentence, skipping: earlierOccurrences(position)),
+                  from.upperBound <= to.lowerBound else { return false }
+            return sentence[from.upperBound..<to.lowerBound].contains(",")
+        }
         for (position, token) in tokens.enumerated() {
             let lower = token.text.lowercased()
-            // A negation only in the main clause: "If either one is not installed, … will be satisfied" and "External
-            // functions that are not documented entry points" may still be true (review of 2026-11-27, third session).
-            // A clause opened before the word is closed by a comma: "If either one is installed, then any program … will
-            // not be satisfied" negates the main claim.
-            let inMainClause = lowered[..<position].indices.last(where: { Self.opensClause(at: $0, lowered) }).map { opener in
-                guard let from = ClozeQuestionMaker.wholeWordRange(of: tokens[opener].text, in: sentence, skipping: earlierOccurrences(opener)),
-                      let to = ClozeQuestionMaker.wholeWordRange(of: token.text, in: sentence, skipping: earlierOccurrences(position)),
-                      from.upperBound <= to.lowerBound else { return false }
-                return sentence[from.upperBound..<to.lowerBound].contains(",")
-            } ?? true
-            if Self.negatable.contains(lower), position + 1 < tokens.count, !token.isCapitalized || token.isSentenceInitial, inMainClause {
+            if Self.negatable.contains(lower), position + 1 < tokens.count, !token.isCapitalized || token.isSentenceInitial,
+               isInMainClause(position) {
                 let next = tokens[position + 1].text.lowercased()
                 let negation = lower == "can" ? token.text + "not" : token.text + " not"
                 // Not "there are not some" or "there are not other …" (a "there are" needs "no" there), nor "is not
@@ -286,11 +275,11 @@ struct StatementQuestionMaker {
             // formally part" is another one.
             // Not before a word that needs the negation: "should not change it in any way" has no "should change it in
             // any way".
-            if lower == "not", position > 0, inMainClause, Self.negatable.contains(tokens[position - 1].text.lowercased()),
-               !Self.isQuoted(at: position, tokens, in: sentence),
+            if lower == "not", position > 0, Self.negatable.contains(tokens[position - 1].text.lowercased()),
                !lowered[(position + 1)...].prefix(8).contains(where: Self.needsNegation.contains),
                let word = ClozeQuestionMaker.wholeWordRange(of: token.text, in: sentence, skipping: earlierOccurrences(position)),
-               word.lowerBound > sentence.startIndex, sentence[sentence.index(before: word.lowerBound)] == " " {
+               word.lowerBound > sentence.startIndex, sentence[sentence.index(before: word.lowerBound)] == " ",
+               !ClozeQuestionMaker.isQuoted(word, in: sentence), isInMainClause(position) {
                 let range = sentence.index(before: word.lowerBound)..<word.upperBound
                 out.append(Change(sentence: sentence.replacingCharacters(in: range, with: ""), origin: .negated, note: "“not” left out",
                                   position: position))

@@ -631,11 +631,15 @@ private func realPage(_ name: String) throws -> String {
             #expect(!vocabulary.nouns(in: Tokenizer.words(in: sentence)).map(\.lemma).contains(word), "\(sentence)")
         }
         #expect(vocabulary.nouns(in: Tokenizer.words(in: "The archive administrators moved the binaries.")).map(\.lemma).contains("archive"))
+        // The last `word` of `sentence` as a blank: its range and its term.
+        func blank(_ word: String, in sentence: String) -> (Range<String.Index>, TextTerm) {
+            (sentence.range(of: word, options: .backwards)!,
+             TextTerm(lemma: word, pos: .noun, sense: wordNet.synsets(of: word, pos: .noun)[0], senseEvidence: 0, count: 1,
+                      sentenceIndex: 0, sentence: sentence, surface: word, band: 3))
+        }
         // A set phrase is no fact to blank: "there is no need to", "at no charge".
         func isSetPhrase(_ sentence: String, _ word: String) -> Bool {
-            let range = sentence.range(of: word, options: .backwards)!
-            let term = TextTerm(lemma: word, pos: .noun, sense: wordNet.synsets(of: word, pos: .noun)[0], senseEvidence: 0, count: 1,
-                                sentenceIndex: 0, sentence: sentence, surface: word, band: 3)
+            let (range, term) = blank(word, in: sentence)
             return ClozeQuestionMaker.isSetPhrase(range, in: sentence, term: term)
         }
         #expect(isSetPhrase("However, there is no need to delete parent directories.", "need"))
@@ -644,9 +648,7 @@ private func realPage(_ name: String) throws -> String {
         #expect(isSetPhrase("There is no warranty, to the extent permitted by law.", "extent"))
         // A text pointing at itself, or at a part of itself, is no fact to blank.
         func namesPart(_ sentence: String, _ word: String) -> Bool {
-            let range = sentence.range(of: word, options: .backwards)!
-            let term = TextTerm(lemma: word, pos: .noun, sense: wordNet.synsets(of: word, pos: .noun)[0], senseEvidence: 0, count: 1,
-                                sentenceIndex: 0, sentence: sentence, surface: word, band: 3)
+            let (range, term) = blank(word, in: sentence)
             return ClozeQuestionMaker.namesDocumentPart(range, in: sentence, term: term)
         }
         #expect(namesPart("This requirement is met as stated in the previous sentence.", "sentence"))
