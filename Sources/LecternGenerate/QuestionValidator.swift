@@ -192,14 +192,16 @@ public struct QuestionValidator: Sendable {
 
     /// Word distractors must be about as common as the answer (SemCor frequency band ±1).
     func bandProblems(_ options: [String], answer: String) -> [String] {
-        guard let pos = lemmas(of: answer.lowercased()).first?.pos else { return [] }
-        let answerLemma = normalise(answer)
-        let band = FrequencyBand.of(answerLemma, pos: pos, in: wordNet)
-        return options.filter { $0 != answer }.compactMap { option in
-            let other = FrequencyBand.of(normalise(option), pos: pos, in: wordNet)
-            return FrequencyBand.similar(band, other) ? nil
-                : "distractor '\(option)' is much \(other > band ? "more" : "less") common than the answer '\(answer)'"
-        }
+        options.filter { $0 != answer }.compactMap { bandProblem($0, answer: answer) }
+    }
+
+    /// One distractor's band problem, if it has one: what `DistractorChooser` skips before the question is made.
+    func bandProblem(_ option: String, answer: String) -> String? {
+        guard let pos = lemmas(of: answer.lowercased()).first?.pos else { return nil }
+        let band = FrequencyBand.of(normalise(answer), pos: pos, in: wordNet)
+        let other = FrequencyBand.of(normalise(option), pos: pos, in: wordNet)
+        return FrequencyBand.similar(band, other) ? nil
+            : "distractor '\(option)' is much \(other > band ? "more" : "less") common than the answer '\(answer)'"
     }
 
     /// One-word distractors a student may never have met: rare in the language and not in the source text.
