@@ -115,7 +115,7 @@ struct ClozeQuestionMaker {
         }
         guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator, coordinated: facts.vocabulary.coordinated)
             .choose(answer: candidate.answer, stem: stem, pool: pool, checkRelations: candidate.kind == .term || candidate.kind == .adjective || candidate.kind == .verb,
-                    checkBand: candidate.kind == .term)
+                    checkBand: candidate.kind == .term, source: facts.source)
         else { return nil }
         let entries = ([(candidate.answer, OptionOrigin.answer)] + chosen).seededShuffle(seed: seed)
         let question = MultipleChoiceQuestion(
@@ -302,10 +302,11 @@ struct DistractorChooser {
     /// `Vocabulary.coordinated`: words the text joins with the answer are no wrong options for it.
     var coordinated = Set<String>()
 
-    /// `checkBand`: skip an option the validator would find too common or too rare for the answer (`bandProblem`), so
-    /// that the next one takes its place rather than the question being dropped.
+    /// `checkBand`: skip an option the validator would find too common or too rare for the answer (`bandProblem`), or
+    /// unfamiliar in `source` (`isUnfamiliar`: "parenthesis" where the text writes "parentheses"), so that the next one
+    /// takes its place rather than the question being dropped.
     func choose(answer: String, stem: String, pool: [(String, OptionOrigin)], checkRelations: Bool,
-                checkBand: Bool = false) -> [(String, OptionOrigin)]? {
+                checkBand: Bool = false, source: QuestionValidator.Source? = nil) -> [(String, OptionOrigin)]? {
         let stemWords = Set(Tokenizer.words(in: stem).map { validator.normalise($0.text) })
         let answerKey = validator.normalise(answer)
         var chosen: [(String, OptionOrigin)] = []
@@ -318,7 +319,9 @@ struct DistractorChooser {
                 if chosen.contains(where: { wordNet.areRelated($0.0.lowercased(), option.lowercased()) }) { continue }
                 if isInterchangeable(option, answer) { continue }
             }
-            if checkBand, validator.bandProblem(option, answer: answer) != nil { continue }
+            if checkBand, validator.bandProblem(option, answer: answer) != nil || source.map({ validator.isUnfamiliar(option, source: $0) }) == true {
+                continue
+            }
             chosen.append((option, origin))
         }
         return chosen.count == 3 ? chosen : nil

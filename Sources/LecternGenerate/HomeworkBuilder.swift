@@ -103,6 +103,8 @@ struct WorksheetFacts {
     var paragraphs: [[Int]] = []
     /// The whole recognised text: answers must be found in it and explanations quote it.
     var sourceText: String
+    /// `sourceText` prepared once for the validator's look-ups.
+    var source: QuestionValidator.Source
     var vocabulary: Vocabulary
 
     init(body: String, sourceText: String, wordNet: WordNet) {
@@ -115,6 +117,7 @@ struct WorksheetFacts {
             sentences += prose
         }
         self.sourceText = sourceText
+        source = QuestionValidator.Source(sourceText)
         vocabulary = Vocabulary(sentences: sentences, wordNet: wordNet)
     }
 }

@@ -207,11 +207,14 @@ public struct QuestionValidator: Sendable {
     /// One-word distractors a student may never have met: rare in the language and not in the source text.
     public func unfamiliarDistractors(_ question: MultipleChoiceQuestion, source: Source) -> [String] {
         question.options.enumerated().compactMap { index, option in
-            guard index != question.answerIndex, !option.contains(" "), !option.contains(where: \.isNumber),
-                  !FamiliarWord.isCommon(option), !PlainText.contains(source.lowercased, plain: source.lowercasedIsPlain, option.lowercased())
-            else { return nil }
-            return option
+            index != question.answerIndex && isUnfamiliar(option, source: source) ? option : nil
         }
+    }
+
+    /// A one-word option a student may never have met: what `DistractorChooser` skips before the question is made.
+    func isUnfamiliar(_ option: String, source: Source) -> Bool {
+        !option.contains(" ") && !option.contains(where: \.isNumber) && !FamiliarWord.isCommon(option)
+            && !PlainText.contains(source.lowercased, plain: source.lowercasedIsPlain, option.lowercased())
     }
 
     /// Empty after trimming `.whitespaces`; an ASCII byte other than space or tab settles it without Foundation.

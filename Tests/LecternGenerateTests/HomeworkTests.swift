@@ -1014,6 +1014,15 @@ private func realPage(_ name: String) throws -> String {
         #expect(validator.problems(question).isEmpty, "\(question.options)")
         // Without the band check the chooser keeps "names", and the validator drops the question.
         #expect(chooser.choose(answer: "services", stem: stem, pool: pool, checkRelations: true)?.map(\.0).contains("names") == true)
+        // An option in a form the student has not met gives way too: the text writes "parentheses", and "parenthesis"
+        // is no common word (GNU Coding Standards, on regular expressions).
+        let text = "Use parentheses for grouping; repetition and alternation have their own operators; concatenation binds tighter."
+        let source = QuestionValidator.Source(text)
+        #expect(validator.isUnfamiliar("parenthesis", source: source) && !validator.isUnfamiliar("parentheses", source: source))
+        let options = try #require(chooser.choose(answer: "precedence", stem: "Operators have a _____.",
+                                                  pool: ["parenthesis", "repetition", "alternation", "concatenation", "grouping"].map { ($0, .sameTextWord) },
+                                                  checkRelations: true, checkBand: true, source: source))
+        #expect(!options.map(\.0).contains("parenthesis"), "\(options)")
     }
 
     /// Verb blanks (`cloze-verb`): the verb as the sentence writes it, its options the text's other verbs written in the
