@@ -88,12 +88,20 @@ struct ClozeQuestionMaker {
         else { return nil }
         var stem = candidate.sentence.replacingCharacters(in: range, with: "_____")
         // The answer written again in its sentence would give the blank away: each occurrence is blanked, as a teacher
-        // does ("The _____ in any of the directories are just symbolic links back to _____ in /etc/init.d/").
+        // does ("The _____ in any of the directories are just symbolic links back to _____ in /etc/init.d/"), when it is
+        // the same word there (a noun each time: not "physically access the device" for "access").
         while let again = Self.wholeWordRange(of: candidate.answer, in: stem) {
             guard Self.isSpacedWord(again, in: stem), !Self.isPartOfAddress(again, in: stem), !Self.isQuoted(again, in: stem)
             else { return nil }
             stem.replaceSubrange(again, with: "_____")
         }
+        // Blanks that share a neighbour are one term written again ("copyright _____ … copyright _____", "version _____"):
+        // the blank asks for the term's fixed part, which no option can take.
+        if Self.blanksShareANeighbour(stem) { return nil }
+        if let term = candidate.term, !facts.vocabulary.isNounAtEachPlace(candidate.answer, lemma: term.lemma, in: candidate.sentence) {
+            return nil
+        }
+        if Self.leavesAnswerInView(candidate.answer, stem: stem) { return nil }
         let seed = "\(idPrefix)|\(candidate.sentenceIndex)|\(candidate.answer)"
         var pool = facts.vocabulary.distractors(for: candidate, seed: seed)
         if let term = candidate.term, let form = NounForm(of: candidate.answer, lemma: term.lemma) {
@@ -154,7 +162,9 @@ struct ClozeQuestionMaker {
     /// "to" ("there is no need to"); a listed phrase of "the" (`setPhrases`). The phrase, not the text, decides it.
     static func isSetPhrase(_ range: Range<String.Index>, in sentence: String, term: TextTerm) -> Bool {
         var before = Tokenizer.words(in: String(sentence[..<range.lowerBound])).map { $0.text.lowercased() }
-        if Self.setPhrases.contains((before.suffix(2) + [term.surface.lowercased()]).joined(separator: " ")) { return true }
+        let after = Tokenizer.words(in: String(sentence[range.upperBound...].prefix(40))).prefix(2).map { $0.text.lowercased() }
+        if Self.setPhrases.contains((before.suffix(2) + [term.surface.lowercased()]).joined(separator: " "))
+            || Self.setPhrases.contains(([term.surface.lowercased()] + after).joined(separator: " ")) { return true }
         guard term.surface.lowercased() == term.lemma else { return false }
         // "there is no need to", "make no attempt to".
         if before.last == "no", Tokenizer.words(in: String(sentence[range.upperBound...].prefix(12))).first?.text.lowercased() == "to" {
@@ -188,7 +198,8 @@ struct ClozeQuestionMaker {
     /// Phrases of "the" whose noun carries no fact of the text ("to the extent permitted by law", "or the equivalent").
     static let setPhrases: Set<String> = ["to the extent", "or the equivalent", "in the event", "in the case", "for the purpose",
                                           "for the purposes", "in the form", "at the time", "as a result", "in the end",
-                                          "on the contrary", "in the meantime", "for the sake"]
+                                          "on the contrary", "in the meantime", "for the sake", "terms and conditions",
+                                          "in other respects"]
 
     static let phrasePrepositions: Set<String> = ["in", "into", "by", "on", "at", "for", "under", "with", "without", "of", "to", "from"]
     static let possessives: Set<String> = ["your", "my", "his", "her", "its", "our", "their"]
@@ -223,6 +234,23 @@ struct ClozeQuestionMaker {
         let others = Tokenizer.words(in: String(sentence[sentence.index(after: open)..<range.lowerBound])).count
             + Tokenizer.words(in: String(sentence[range.upperBound..<close])).count
         return others >= 1
+    }
+
+    /// Whether the stem still writes the answer in another case (a quoted, capitalised "Title Page" for "title page"):
+    /// it gives the blank away.
+    static func leavesAnswerInView(_ answer: String, stem: String) -> Bool {
+        wholeWordRange(of: answer.lowercased(), in: stem.lowercased()) != nil
+    }
+
+    /// Whether a stem of two blanks or more has the same content word right before each, or right after each.
+    static func blanksShareANeighbour(_ stem: String) -> Bool {
+        let parts = stem.components(separatedBy: "_____")
+        guard parts.count > 2 else { return false }
+        let befores = parts.dropLast().map { Tokenizer.words(in: $0).last?.text.lowercased() ?? "" }
+        let afters = parts.dropFirst().map { Tokenizer.words(in: $0).first?.text.lowercased() ?? "" }
+        return [befores, afters].contains { words in
+            Set(words).count == 1 && words[0].count >= 3 && !StopWords.english.contains(words[0])
+        }
     }
 
     /// A word between spaces, brackets or sentence punctuation: no part of "'#define'" or "argv[0]".
@@ -465,6 +493,18 @@ struct Vocabulary {
         }
     }
 
+    /// Whether each place the sentence writes `word` reads as a noun: no verb or adjective cue (a plural after "to" is
+    /// no verb: "back to scripts"), and no "-ly" adverb before it ("physically access the storage device").
+    func isNounAtEachPlace(_ word: String, lemma: String, in sentence: String) -> Bool {
+        let lowered = Tokenizer.words(in: sentence).map { $0.text.lowercased() }, lower = word.lowercased()
+        return lowered.indices.filter { lowered[$0] == lower }.allSatisfy { position in
+            let previous = position > 0 ? lowered[position - 1] : ""
+            let cue = tagger.cuedPartOfSpeech(of: lemma, tokens: lowered, at: position)
+            let readsAsVerb = cue == .verb && !(previous == "to" && lower != lemma)
+            return !readsAsVerb && cue != .adjective && !previous.hasSuffix("ly")
+        }
+    }
+
     /// The nouns a sentence uses, as written and by lemma: two-word WordNet compounds first ("carbon
     /// dioxide", "food chain": the term is the pair, not its last word), then single nouns (`nounLemma`).
     /// Capitalised words are names, except at the start of the sentence. A single noun must be a noun *here*: when
@@ -555,7 +595,9 @@ struct Vocabulary {
 
     /// A describing word of the text in its base form, mostly an adjective in the language ("free", "useful";
     /// not "means", "set" or "tested"), common enough that its options can be too.
-    func isAdjective(_ token: Token) -> Bool {
+    func isAdjective(_ token: Token, after previous: String? = nil) -> Bool {
+        // After "to", a modal or "don't" the word is a verb: "don't free it".
+        if let previous, Self.verbCues.contains(previous) || previous.hasSuffix("n't") { return false }
         let lower = token.text.lowercased()
         guard lower.count >= 4, !token.isNumber, !token.isCapitalized || token.isSentenceInitial, lower.allSatisfy(\.isLetter),
               !StopWords.english.contains(lower), !Self.sequenceWords.contains(lower), FamiliarWord.isCommon(lower),
@@ -776,7 +818,8 @@ struct Vocabulary {
         // Describing words rank below the sentence's terms: a text teaches its things first. Not inside a phrase ("make
         // sure"): its word is no choice of the text.
         let lowered = tokens.map { $0.text.lowercased() }
-        for (position, token) in tokens.enumerated() where isAdjective(token) && adjectives.count >= 3 && !isInIdiom(at: position, lowered) {
+        for (position, token) in tokens.enumerated()
+        where isAdjective(token, after: position > 0 ? lowered[position - 1] : nil) && adjectives.count >= 3 && !isInIdiom(at: position, lowered) {
             result.append(Candidate(sentenceIndex: index, sentence: sentence, answer: token.text, kind: .adjective, score: 0.9))
         }
         // Verbs rank last: what a text does with its things, asked when its things run short.

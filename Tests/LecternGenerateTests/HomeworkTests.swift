@@ -997,6 +997,36 @@ private func realPage(_ name: String) throws -> String {
         #expect(ClozeQuestionMaker.isSpacedWord(sentence.range(of: "define")!, in: sentence))
     }
 
+    /// What the review of the new blanks struck (helper 27, fourth session of 2026-11-27), each on the real sentence:
+    /// blanks that share a neighbour are one fixed term written again; a set phrase on either side of its noun; a
+    /// describing word after "don't" is a verb; a second place where the word is a verb; the answer left in the stem
+    /// in another case.
+    @Test func blanksOfAFixedTermOrAnotherWordAreNotMade() throws {
+        #expect(ClozeQuestionMaker.blanksShareANeighbour(
+            "Moreover, your license from a particular copyright _____ is reinstated permanently if the copyright _____ notifies you of the violation by some reasonable means."))
+        #expect(ClozeQuestionMaker.blanksShareANeighbour(
+            "The Project Secretary may do this immediately following the end of the discussion _____ and must do so within seven days of the end of the discussion _____."))
+        #expect(!ClozeQuestionMaker.blanksShareANeighbour("The _____ in any of the directories, /etc/rcN.d/ are just symbolic links back to _____ in /etc/init.d/."))
+        let terms = "you have the option of following the terms and conditions either of that numbered version or of any later version."
+        for word in ["terms", "conditions"] {
+            let range = terms.range(of: word)!
+            let term = TextTerm(lemma: String(word.dropLast()), pos: .noun, sense: wordNet.synsets(of: String(word.dropLast()), pos: .noun)[0],
+                                senseEvidence: 0, count: 1, sentenceIndex: 0, sentence: terms, surface: word, band: 3)
+            #expect(ClozeQuestionMaker.isSetPhrase(range, in: terms, term: term), "\(word)")
+        }
+        let free = "For example, if memory is used until just before a process exits, don't free it simply to silence such a tool."
+        let facts = WorksheetFacts(body: free, sourceText: free, wordNet: wordNet)
+        let tokens = Tokenizer.words(in: free)
+        #expect(!facts.vocabulary.candidates(in: tokens, sentence: free, index: 0).contains { $0.answer == "free" })
+        let access = "If you can physically access the storage device, insider access is all you need."
+        #expect(!facts.vocabulary.isNounAtEachPlace("access", lemma: "access", in: access))
+        #expect(facts.vocabulary.isNounAtEachPlace("scripts", lemma: "script",
+                                                   in: "The scripts in any of the directories are just symbolic links back to scripts in /etc/init.d/."))
+        // The GFDL's definition quotes the term it defines: a blank of "title page" would leave "Title Page" in view.
+        #expect(ClozeQuestionMaker.leavesAnswerInView("title page", stem: "The \"Title Page\" means, for a printed book, the _____ itself."))
+        #expect(!ClozeQuestionMaker.leavesAnswerInView("title page", stem: "The Document's _____ names the publisher."))
+    }
+
     /// An option the validator finds out of the answer's frequency band used to sink the whole question; the next
     /// option now takes its place. "names" is far rarer than "services" in SemCor (Debian FAQ: "these scripts kill
     /// services").
