@@ -86,21 +86,7 @@ struct ClozeQuestionMaker {
               !Self.isPartOfAddress(range, in: candidate.sentence), !Self.isInsideQuotation(range, in: candidate.sentence),
               !(candidate.term.map { Self.isSetPhrase(range, in: candidate.sentence, term: $0) || Self.namesDocumentPart(range, in: candidate.sentence, term: $0) } ?? false)
         else { return nil }
-        var stem = candidate.sentence.replacingCharacters(in: range, with: "_____")
-        // The answer written again in its sentence would give the blank away: each occurrence is blanked, as a teacher
-        // does ("The _____ in any of the directories are just symbolic links back to _____ in /etc/init.d/"), when it is
-        // the same word there (a noun each time: not "physically access the device" for "access").
-        while let again = Self.wholeWordRange(of: candidate.answer, in: stem) {
-            guard Self.isSpacedWord(again, in: stem), !Self.isPartOfAddress(again, in: stem), !Self.isQuoted(again, in: stem)
-            else { return nil }
-            stem.replaceSubrange(again, with: "_____")
-        }
-        // Blanks that share a neighbour are one term written again ("copyright _____ … copyright _____", "version _____"):
-        // the blank asks for the term's fixed part, which no option can take.
-        if Self.blanksShareANeighbour(stem) { return nil }
-        if let term = candidate.term, !facts.vocabulary.isNounAtEachPlace(candidate.answer, lemma: term.lemma, in: candidate.sentence) {
-            return nil
-        }
+        let stem = candidate.sentence.replacingCharacters(in: range, with: "_____")
         if Self.leavesAnswerInView(candidate.answer, stem: stem) { return nil }
         let seed = "\(idPrefix)|\(candidate.sentenceIndex)|\(candidate.answer)"
         var pool = facts.vocabulary.distractors(for: candidate, seed: seed)
@@ -108,7 +94,7 @@ struct ClozeQuestionMaker {
             // Distractors take the answer's number and capital letter: "_____ made castles less useful" needs "Cannons", not "cannon".
             pool = pool.compactMap { word, origin in form.apply(to: word, wordNet: wordNet).map { ($0, origin) } }
         }
-        if candidate.kind == .term || candidate.kind == .adjective || candidate.kind == .verb {
+        if candidate.kind == .term || candidate.kind == .adjective {
             // As written: "distributor" passes where the text writes "Linux distributors", its plural does not.
             pool = pool.filter { !Self.textFillsSameSlot(with: $0.0, blankedIn: stem, text: facts.sourceText) }
         }
@@ -122,15 +108,14 @@ struct ClozeQuestionMaker {
             pool = pool.filter { StatementQuestionMaker.startsWithVowel($0.0) == (article == "an") }
         }
         guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator, coordinated: facts.vocabulary.coordinated)
-            .choose(answer: candidate.answer, stem: stem, pool: pool, checkRelations: candidate.kind == .term || candidate.kind == .adjective || candidate.kind == .verb,
-                    checkBand: candidate.kind == .term, source: facts.source)
+            .choose(answer: candidate.answer, stem: stem, pool: pool, checkRelations: candidate.kind == .term || candidate.kind == .adjective)
         else { return nil }
         let entries = ([(candidate.answer, OptionOrigin.answer)] + chosen).seededShuffle(seed: seed)
         let question = MultipleChoiceQuestion(
             id: "", kind: candidate.kind.questionKind, stem: stem, options: entries.map(\.0),
             answerIndex: entries.firstIndex { $0.1 == OptionOrigin.answer }!,
             explanation: "The text says: “\(candidate.sentence)”",
-            level: candidate.kind == .term || candidate.kind == .adjective || candidate.kind == .verb ? 2 : 1, optionOrigins: entries.map(\.1))
+            level: candidate.kind == .term || candidate.kind == .adjective ? 2 : 1, optionOrigins: entries.map(\.1))
         return validator.problems(question, sourceText: facts.sourceText).isEmpty ? question : nil
     }
 
@@ -242,24 +227,6 @@ struct ClozeQuestionMaker {
         wholeWordRange(of: answer.lowercased(), in: stem.lowercased()) != nil
     }
 
-    /// Whether a stem of two blanks or more has the same content word right before each, or right after each.
-    static func blanksShareANeighbour(_ stem: String) -> Bool {
-        let parts = stem.components(separatedBy: "_____")
-        guard parts.count > 2 else { return false }
-        let befores = parts.dropLast().map { Tokenizer.words(in: $0).last?.text.lowercased() ?? "" }
-        let afters = parts.dropFirst().map { Tokenizer.words(in: $0).first?.text.lowercased() ?? "" }
-        return [befores, afters].contains { words in
-            Set(words).count == 1 && words[0].count >= 3 && !StopWords.english.contains(words[0])
-        }
-    }
-
-    /// A word between spaces, brackets or sentence punctuation: no part of "'#define'" or "argv[0]".
-    static func isSpacedWord(_ range: Range<String.Index>, in sentence: String) -> Bool {
-        let before = range.lowerBound == sentence.startIndex ? nil : sentence[sentence.index(before: range.lowerBound)]
-        let after = range.upperBound == sentence.endIndex ? nil : sentence[range.upperBound]
-        return (before.map { $0.isWhitespace || $0 == "(" } ?? true) && (after.map { $0.isWhitespace || ",.;:!?)".contains($0) } ?? true)
-    }
-
     /// The first occurrence of `word` not inside a longer word or number (or the one after `skipping` such occurrences).
     static func wholeWordRange(of word: String, in sentence: String, skipping: Int = 0) -> Range<String.Index>? {
         var searchStart = sentence.startIndex
@@ -330,11 +297,7 @@ struct DistractorChooser {
     /// `Vocabulary.coordinated`: words the text joins with the answer are no wrong options for it.
     var coordinated = Set<String>()
 
-    /// `checkBand`: skip an option the validator would find too common or too rare for the answer (`bandProblem`), or
-    /// unfamiliar in `source` (`isUnfamiliar`: "parenthesis" where the text writes "parentheses"), so that the next one
-    /// takes its place rather than the question being dropped.
-    func choose(answer: String, stem: String, pool: [(String, OptionOrigin)], checkRelations: Bool,
-                checkBand: Bool = false, source: QuestionValidator.Source? = nil) -> [(String, OptionOrigin)]? {
+    func choose(answer: String, stem: String, pool: [(String, OptionOrigin)], checkRelations: Bool) -> [(String, OptionOrigin)]? {
         let stemWords = Set(Tokenizer.words(in: stem).map { validator.normalise($0.text) })
         let answerKey = validator.normalise(answer)
         var chosen: [(String, OptionOrigin)] = []
@@ -347,9 +310,6 @@ struct DistractorChooser {
                 if chosen.contains(where: { wordNet.areRelated($0.0.lowercased(), option.lowercased()) }) { continue }
                 if isInterchangeable(option, answer) { continue }
             }
-            if checkBand, validator.bandProblem(option, answer: answer) != nil || source.map({ validator.isUnfamiliar(option, source: $0) }) == true {
-                continue
-            }
             chosen.append((option, origin))
         }
         return chosen.count == 3 ? chosen : nil
@@ -357,7 +317,7 @@ struct DistractorChooser {
 }
 
 enum AnswerKind {
-    case year, number, name, term, adjective, verb
+    case year, number, name, term, adjective
 
     var questionKind: QuestionKind {
         switch self {
@@ -366,7 +326,6 @@ enum AnswerKind {
         case .name: return .clozeName
         case .term: return .clozeTerm
         case .adjective: return .clozeAdjective
-        case .verb: return .clozeVerb
         }
     }
 }
@@ -382,8 +341,6 @@ struct Candidate {
     var term: TextTerm? = nil
     /// For numbers: the word after it ("percent", "metres").
     var unit: String? = nil
-    /// For verbs: its lemma, how it is written and what follows it.
-    var verb: (lemma: String, form: VerbForm, frame: VerbFrame)? = nil
 }
 
 /// What the text offers as answers and same-kind distractors.
@@ -401,10 +358,6 @@ struct Vocabulary {
     /// The frames each adjective is written in: one option fits a blank only if the text writes it the same way
     /// ("with _____ care" takes "primary", not "able", which the text writes "able to").
     var adjectiveFrames: [String: Set<AdjectiveFrame>] = [:]
-    /// Verbs of the text by lemma, in order, and the frames the text writes each in (`VerbFrame`): one option fits a
-    /// verb blank only if the text writes it the same way.
-    var verbs: [String] = []
-    var verbFrames: [String: Set<VerbFrame>] = [:]
     let wordNet: WordNet
     /// The part-of-speech rules of the word lists (`SenseSelector.cuedPartOfSpeech`), for each occurrence.
     let tagger: SenseSelector
@@ -473,11 +426,6 @@ struct Vocabulary {
                 adjectiveFrames[lower, default: []].insert(AdjectiveFrame(at: position, in: lowered))
                 if seen.insert("a" + lower).inserted { adjectives.append(lower) }
             }
-            for position in tokens.indices {
-                guard let verb = verb(at: position, tokens, lowered) else { continue }
-                if verbFrames[verb.lemma] == nil { verbs.append(verb.lemma) }
-                verbFrames[verb.lemma, default: []].insert(VerbFrame(at: position, in: lowered))
-            }
             for noun in nouns(in: tokens) {
                 if var term = terms[noun.lemma] {
                     term.count += 1
@@ -490,18 +438,6 @@ struct Vocabulary {
                                                  band: FrequencyBand.of(noun.lemma, pos: .noun, in: wordNet))
                 }
             }
-        }
-    }
-
-    /// Whether each place the sentence writes `word` reads as a noun: no verb or adjective cue (a plural after "to" is
-    /// no verb: "back to scripts"), and no "-ly" adverb before it ("physically access the storage device").
-    func isNounAtEachPlace(_ word: String, lemma: String, in sentence: String) -> Bool {
-        let lowered = Tokenizer.words(in: sentence).map { $0.text.lowercased() }, lower = word.lowercased()
-        return lowered.indices.filter { lowered[$0] == lower }.allSatisfy { position in
-            let previous = position > 0 ? lowered[position - 1] : ""
-            let cue = tagger.cuedPartOfSpeech(of: lemma, tokens: lowered, at: position)
-            let readsAsVerb = cue == .verb && !(previous == "to" && lower != lemma)
-            return !readsAsVerb && cue != .adjective && !previous.hasSuffix("ly")
         }
     }
 
@@ -822,12 +758,6 @@ struct Vocabulary {
         where isAdjective(token, after: position > 0 ? lowered[position - 1] : nil) && adjectives.count >= 3 && !isInIdiom(at: position, lowered) {
             result.append(Candidate(sentenceIndex: index, sentence: sentence, answer: token.text, kind: .adjective, score: 0.9))
         }
-        // Verbs rank last: what a text does with its things, asked when its things run short.
-        for position in tokens.indices where !Self.isNegated(at: position, lowered) {
-            guard let verb = verb(at: position, tokens, lowered) else { continue }
-            result.append(Candidate(sentenceIndex: index, sentence: sentence, answer: tokens[position].text, kind: .verb, score: 0.8,
-                                    verb: (verb.lemma, verb.form, VerbFrame(at: position, in: lowered))))
-        }
         for noun in nouns(in: tokens) {
             guard let term = terms[noun.lemma], term.isTaught, NounForm(of: noun.surface, lemma: noun.lemma) != nil else { continue }
             // Everyday words ("water", "people", "process": SemCor band 4) make blanks anyone can fill.
@@ -874,9 +804,6 @@ struct Vocabulary {
             let written = { (word: String) in candidate.answer.first!.isUppercase ? word.prefix(1).uppercased() + word.dropFirst() : word }
             return (antonym(of: lower).map { [(written($0), OptionOrigin.antonym)] } ?? [])
                 + adjectives.filter { $0 != lower }.map { (written($0), OptionOrigin.sameTextAdjective) }
-        case .verb:
-            guard let verb = candidate.verb else { return [] }
-            return verbOptions(for: verb.lemma, form: verb.form, frame: verb.frame)
         case .term:
             guard let term = candidate.term else { return [] }
             return WordDistractorSource(wordNet: wordNet)

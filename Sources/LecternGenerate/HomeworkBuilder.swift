@@ -103,8 +103,6 @@ struct WorksheetFacts {
     var paragraphs: [[Int]] = []
     /// The whole recognised text: answers must be found in it and explanations quote it.
     var sourceText: String
-    /// `sourceText` prepared once for the validator's look-ups.
-    var source: QuestionValidator.Source
     var vocabulary: Vocabulary
 
     init(body: String, sourceText: String, wordNet: WordNet) {
@@ -117,7 +115,6 @@ struct WorksheetFacts {
             sentences += prose
         }
         self.sourceText = sourceText
-        source = QuestionValidator.Source(sourceText)
         vocabulary = Vocabulary(sentences: sentences, wordNet: wordNet)
     }
 }
@@ -152,11 +149,7 @@ struct QuizPlanner {
     /// elsewhere never pushes them out. `candidates` receives the IDs of every candidate, asked or not.
     func questions(from facts: WorksheetFacts, count: Int, idPrefix: String, rejected: Set<String> = [], corrected: Set<String> = [],
                    candidates: inout Set<String>) -> [MultipleChoiceQuestion] {
-        let (everyCloze, everyClozeElsewhere) = ClozeQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
-        // Verb blanks only fill a quiz that its things leave short.
-        let isVerb = { (made: MadeQuestion) in made.question.kind == .clozeVerb }
-        let allCloze = everyCloze.filter { !isVerb($0) }, clozeElsewhere = everyClozeElsewhere.filter { !isVerb($0) }
-        let verbCloze = everyCloze.filter(isVerb) + everyClozeElsewhere.filter(isVerb)
+        let (allCloze, clozeElsewhere) = ClozeQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
         let isLong = { (made: MadeQuestion) in
             Tokenizer.words(in: facts.sentences[made.sentenceIndex]).count >= ClozeQuestionMaker.longSentenceWords
         }
@@ -178,7 +171,7 @@ struct QuizPlanner {
         func stableID(_ made: MadeQuestion) -> String {
             ReviewID.question(itemID: idPrefix, kind: made.question.kind, answerKey: made.answerKey)
         }
-        let everyCandidate = everyCloze + everyClozeElsewhere + definitions + statements + meanings + mainIdeas
+        let everyCandidate = allCloze + clozeElsewhere + definitions + statements + meanings + mainIdeas
         for made in everyCandidate { candidates.insert(stableID(made)) }
         func take(_ made: MadeQuestion, sharing: Bool = false) -> Bool {
             var made = made
@@ -250,8 +243,6 @@ struct QuizPlanner {
         takeStatementsAcrossSentences(sharing: false)
         for made in cloze + clozeElsewhere + longCloze + statements + meanings { _ = take(made, sharing: true) }
         takeStatementsAcrossSentences(sharing: true)
-        for made in verbCloze { _ = take(made) }
-        for made in verbCloze { _ = take(made, sharing: true) }
         return chosen.sorted { ($0.sentenceIndex, $0.question.kind.rawValue) < ($1.sentenceIndex, $1.question.kind.rawValue) }
             .map(\.question)
     }

@@ -192,29 +192,24 @@ public struct QuestionValidator: Sendable {
 
     /// Word distractors must be about as common as the answer (SemCor frequency band ±1).
     func bandProblems(_ options: [String], answer: String) -> [String] {
-        options.filter { $0 != answer }.compactMap { bandProblem($0, answer: answer) }
-    }
-
-    /// One distractor's band problem, if it has one: what `DistractorChooser` skips before the question is made.
-    func bandProblem(_ option: String, answer: String) -> String? {
-        guard let pos = lemmas(of: answer.lowercased()).first?.pos else { return nil }
-        let band = FrequencyBand.of(normalise(answer), pos: pos, in: wordNet)
-        let other = FrequencyBand.of(normalise(option), pos: pos, in: wordNet)
-        return FrequencyBand.similar(band, other) ? nil
-            : "distractor '\(option)' is much \(other > band ? "more" : "less") common than the answer '\(answer)'"
+        guard let pos = lemmas(of: answer.lowercased()).first?.pos else { return [] }
+        let answerLemma = normalise(answer)
+        let band = FrequencyBand.of(answerLemma, pos: pos, in: wordNet)
+        return options.filter { $0 != answer }.compactMap { option in
+            let other = FrequencyBand.of(normalise(option), pos: pos, in: wordNet)
+            return FrequencyBand.similar(band, other) ? nil
+                : "distractor '\(option)' is much \(other > band ? "more" : "less") common than the answer '\(answer)'"
+        }
     }
 
     /// One-word distractors a student may never have met: rare in the language and not in the source text.
     public func unfamiliarDistractors(_ question: MultipleChoiceQuestion, source: Source) -> [String] {
         question.options.enumerated().compactMap { index, option in
-            index != question.answerIndex && isUnfamiliar(option, source: source) ? option : nil
+            guard index != question.answerIndex, !option.contains(" "), !option.contains(where: \.isNumber),
+                  !FamiliarWord.isCommon(option), !PlainText.contains(source.lowercased, plain: source.lowercasedIsPlain, option.lowercased())
+            else { return nil }
+            return option
         }
-    }
-
-    /// A one-word option a student may never have met: what `DistractorChooser` skips before the question is made.
-    func isUnfamiliar(_ option: String, source: Source) -> Bool {
-        !option.contains(" ") && !option.contains(where: \.isNumber) && !FamiliarWord.isCommon(option)
-            && !PlainText.contains(source.lowercased, plain: source.lowercasedIsPlain, option.lowercased())
     }
 
     /// Empty after trimming `.whitespaces`; an ASCII byte other than space or tab settles it without Foundation.

@@ -5,7 +5,7 @@
 public enum QuestionKind: String, Codable, Sendable, CaseIterable {
     // Homework quizzes.
     case clozeYear = "cloze-year", clozeNumber = "cloze-number", clozeName = "cloze-name", clozeTerm = "cloze-term"
-    case clozeAdjective = "cloze-adjective", clozeVerb = "cloze-verb"
+    case clozeAdjective = "cloze-adjective"
     /// "Which word means …?" (homework and word-list level tests).
     case definition
     case statement
@@ -19,7 +19,7 @@ public enum QuestionKind: String, Codable, Sendable, CaseIterable {
 
     public var isCloze: Bool {
         switch self {
-        case .clozeYear, .clozeNumber, .clozeName, .clozeTerm, .clozeAdjective, .clozeVerb: return true
+        case .clozeYear, .clozeNumber, .clozeName, .clozeTerm, .clozeAdjective: return true
         default: return false
         }
     }

@@ -30,7 +30,7 @@ public struct SenseSelector: Sendable {
         return lemma
     }
 
-    public static let modals: Set<String> = ["will", "would", "can", "could", "should", "must", "may", "might", "shall"]
+    static let modals: Set<String> = ["will", "would", "can", "could", "should", "must", "may", "might", "shall"]
 
     static let verbCues: Set<String> = modals.union([
         "i", "you", "we", "they", "he", "she", "to", "don't", "doesn't", "didn't", "won't", "can't", "never", "often",
@@ -53,7 +53,7 @@ public struct SenseSelector: Sendable {
 
     /// A word whose readings include a noun and whose commonest reading (SemCor) is one: "rock", "volcanoes", not
     /// "free" (a noun only in "the free").
-    public func isMostlyNoun(_ token: String) -> Bool {
+    func isMostlyNoun(_ token: String) -> Bool {
         let readings = wordNet.lemmas(of: token)
         guard readings.contains(where: { $0.pos == .noun }) else { return false }
         func count(_ pos: PartOfSpeech) -> Int { readings.filter { $0.pos == pos }.map { wordNet.frequency(of: $0.lemma, pos: pos) }.max() ?? 0 }
@@ -70,7 +70,7 @@ public struct SenseSelector: Sendable {
 
     /// Forms of "be" after which an -ing / -ed form is a verb, an adverb before a verb is an adverb ("was still
     /// keeping") and otherwise an adjective is likely ("the sea is still").
-    public static let beForms: Set<String> = ["is", "are", "was", "were", "be", "been", "being", "am", "'s", "isn't", "wasn't", "aren't", "weren't"]
+    static let beForms: Set<String> = ["is", "are", "was", "were", "be", "been", "being", "am", "'s", "isn't", "wasn't", "aren't", "weren't"]
 
     /// Numbers, quantifiers and "such"/"other", which start a noun phrase like a determiner ("two sides", "several
     /// files", "such abuse", "other languages").

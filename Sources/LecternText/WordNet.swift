@@ -181,8 +181,6 @@ public final class WordNet: Sendable {
     /// SemCor tag count of each sense, parallel to `offsets` (cntlist.rev; 0 when untagged).
     let senseCounts: [[UInt16]]
     let exceptions: [String: [ExceptionBase]]
-    /// The exception list's verb forms by base ("run": "ran", "running"; "stop": "stopped", "stopping").
-    let verbExceptionForms: [String: [String]]
     let data: [Data]             // per pos index, memory-mapped
     /// What `areRelated` needs of a word, computed once per word: generating a quiz asks about the same words often.
     private let relativesCache = Mutex<[String: Relatives]>([:])
@@ -259,9 +257,6 @@ public final class WordNet: Sendable {
         self.records = records
         self.offsets = offsets
         self.exceptions = exceptions
-        var verbExceptionForms: [String: [String]] = [:]
-        for (form, bases) in exceptions { for base in bases where base.pos == .verb { verbExceptionForms[base.base, default: []].append(form) } }
-        self.verbExceptionForms = verbExceptionForms.mapValues { $0.sorted() }
         self.data = datas
     }
 
@@ -455,9 +450,6 @@ public final class WordNet: Sendable {
         }
         return out
     }
-
-    /// The forms the exception list gives for a verb: the ones morphy's rules cannot undo ("ran", "stopped", "carried").
-    public func exceptionForms(ofVerb lemma: String) -> [String] { verbExceptionForms[WordNet.key(lemma)] ?? [] }
 
     /// Morphy: the base forms of `word` in every part of speech, exception lists first, then the word
     /// itself, then detachment rules; only forms present in the index. Nouns, verbs, adjectives, adverbs
