@@ -22,7 +22,7 @@ struct ClozeQuestionMaker {
         var candidates: [(candidate: Candidate, short: Int)] = []
         for (index, sentence) in facts.sentences.enumerated() {
             let tokens = Tokenizer.words(in: sentence)
-            guard Self.sentenceWords.contains(tokens.count) else { continue }
+            guard Self.sentenceWords.contains(tokens.count), !Self.leansOnItsNeighbours(sentence, tokens) else { continue }
             let short = tokens.count < Self.longSentenceWords ? 1 : 0
             candidates += facts.vocabulary.candidates(in: tokens, sentence: sentence, index: index).map { ($0, short) }
         }
@@ -86,6 +86,7 @@ struct ClozeQuestionMaker {
               !Self.isPartOfAddress(range, in: candidate.sentence), !Self.isInsideQuotation(range, in: candidate.sentence),
               !(candidate.term.map { Self.isSetPhrase(range, in: candidate.sentence, term: $0) || Self.namesDocumentPart(range, in: candidate.sentence, term: $0) } ?? false)
         else { return nil }
+        if Self.isGivenAsExample(range, in: candidate.sentence) { return nil }
         let stem = candidate.sentence.replacingCharacters(in: range, with: "_____")
         if Self.leavesAnswerInView(candidate.answer, stem: stem) { return nil }
         let seed = "\(idPrefix)|\(candidate.sentenceIndex)|\(candidate.answer)"
@@ -219,6 +220,28 @@ struct ClozeQuestionMaker {
         let others = Tokenizer.words(in: String(sentence[sentence.index(after: open)..<range.lowerBound])).count
             + Tokenizer.words(in: String(sentence[range.upperBound..<close])).count
         return others >= 1
+    }
+
+    /// A short sentence that says little without the one before: it opens with a pronoun ("This is a huge _____ compared
+    /// to Windows", "It should only strip the _____ that are installed"; not "This bug affects …"), is an aside in
+    /// brackets ("(There are, of course, some exceptions.)") or names its thing only as "them" ("_____ should avoid
+    /// them whenever possible"). A blank there has no fact around it to recall.
+    static func leansOnItsNeighbours(_ sentence: String, _ tokens: [Token]) -> Bool {
+        guard tokens.count < 10 else { return false }
+        let lowered = tokens.map { $0.text.lowercased() }
+        let opensWithPronoun = ["it", "they", "such"].contains(lowered[0])
+            || (["this", "these", "that", "those"].contains(lowered[0]) && lowered.count > 1 && StopWords.english.contains(lowered[1]))
+        return opensWithPronoun || sentence.hasPrefix("(") || lowered.contains("them")
+    }
+
+    /// A word given as an example in brackets, "(for example root)", "(e.g. gzip)": one instance the text picked, not a
+    /// fact of it.
+    static func isGivenAsExample(_ range: Range<String.Index>, in sentence: String) -> Bool {
+        let before = sentence[..<range.lowerBound]
+        guard let open = before.lastIndex(of: "("), !before[open...].contains(")") else { return false }
+        let inside = before[before.index(after: open)...].lowercased()
+        return ["for example", "e.g.", "for instance", "such as", "like"].contains { inside.hasPrefix($0) }
+            && Tokenizer.words(in: String(inside)).count <= 3
     }
 
     /// Whether the stem still writes the answer in another case (a quoted, capitalised "Title Page" for "title page"):

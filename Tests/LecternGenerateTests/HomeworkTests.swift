@@ -993,6 +993,23 @@ private func realPage(_ name: String) throws -> String {
         // The GFDL's definition quotes the term it defines: a blank of "title page" would leave "Title Page" in view.
         #expect(ClozeQuestionMaker.leavesAnswerInView("title page", stem: "The \"Title Page\" means, for a printed book, the _____ itself."))
         #expect(!ClozeQuestionMaker.leavesAnswerInView("title page", stem: "The Document's _____ names the publisher."))
+        // A short sentence that leans on the one before has no fact to recall (Debian Reference, GNU Coding Standards);
+        // one that names its thing, or says what there is, stands alone (Debian Constitution, Debian BTS).
+        for sentence in ["This is a huge advantage compared to Windows.", "It should only strip the copies that are installed.",
+                         "(There are, of course, some exceptions.)", "Programs should avoid them whenever possible."] {
+            #expect(ClozeQuestionMaker.leansOnItsNeighbours(sentence, Tokenizer.words(in: sentence)), "\(sentence)")
+        }
+        for sentence in ["There is no quorum for this immediate procedural vote.", "This bug affects accessibility for users with disabilities.",
+                         "Lower numbered scripts are executed first."] {
+            #expect(!ClozeQuestionMaker.leansOnItsNeighbours(sentence, Tokenizer.words(in: sentence)), "\(sentence)")
+        }
+        // An example in brackets is one instance the text picked (Debian Reference, GNU Coding Standards).
+        let root = "allows a user to execute the executable file with the owner ID of the file (for example root)."
+        #expect(ClozeQuestionMaker.isGivenAsExample(root.range(of: "root")!, in: root))
+        #expect(!ClozeQuestionMaker.isGivenAsExample(root.range(of: "owner")!, in: root))
+        let structures = "Try to avoid low-level interfaces to obscure Unix data structures (such as file directories, utmp, or the layout of kernel memory)."
+        #expect(ClozeQuestionMaker.isGivenAsExample(structures.range(of: "directories")!, in: structures))
+        #expect(!ClozeQuestionMaker.isGivenAsExample(structures.range(of: "layout")!, in: structures))
     }
 }
 
