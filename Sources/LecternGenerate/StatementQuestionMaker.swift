@@ -452,7 +452,13 @@ struct StatementQuestionMaker {
         return Vocabulary.numericNeighbours(text).first
     }
 
+    /// Whether the word takes "an": a vowel sound first, as spoken, not as spelled ("a user", "a unique", "a one-time";
+    /// "an hour", "an uninstall").
     static func startsWithVowel(_ word: String) -> Bool {
-        word.first.map { "aeiouAEIOU".contains($0) } ?? false
+        let lower = word.lowercased()
+        if ["hour", "honest", "honor", "honour", "heir"].contains(where: lower.hasPrefix) { return true }
+        guard let first = lower.first, "aeiou".contains(first) else { return false }
+        let sounded = ["uni", "use", "usu", "uti", "ure", "uro", "eu", "one", "once", "ewe"]
+        return !sounded.contains(where: lower.hasPrefix) || ["unin", "unim", "unid"].contains(where: lower.hasPrefix)
     }
 }

@@ -231,6 +231,9 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
         #expect(vocabulary.adjectiveFrames["able"] == [.complement] && !vocabulary.isWritten("able", in: slot))
         #expect(AdjectiveFrame(at: 1, in: ["is", "able", "to"]) == .complement)
         #expect(AdjectiveFrame(at: 1, in: ["the", "primary", "purpose"]) == .attributive)
+        // "an" goes by sound: "in an _____" of the GPL took "user" (second review of 2026-11-27, fourth session).
+        for word in ["user", "unique", "utility", "one-time", "European", "unit"] { #expect(!StatementQuestionMaker.startsWithVowel(word), "\(word)") }
+        for word in ["interface", "update", "hour", "uninstall", "option", "unusual"] { #expect(StatementQuestionMaker.startsWithVowel(word), "\(word)") }
         for name in ["debian-faq-01", "debian-faq-05", "debian-faq-06", "debian-faq-08", "debian-faq-10", "debian-manifesto-01", "gnu-standards-15"] {
             let text = try realPage(name)
             for question in build(text).quiz.questions where question.stem.contains("_____") {
