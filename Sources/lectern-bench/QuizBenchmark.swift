@@ -19,6 +19,8 @@ enum QuizBenchmark {
         var valid: Int
         var familiar: Int
         var numericClozes: Int
+        /// Clozes whose sentence another question of the quiz shows with the answer in it (`answersShownElsewhere`).
+        var shownElsewhere: Int
         var status: String
     }
 
@@ -61,6 +63,7 @@ enum QuizBenchmark {
                 valid: questions.filter { validator.problems($0, source: source).isEmpty }.count,
                 familiar: questions.filter { validator.unfamiliarDistractors($0, source: source).isEmpty }.count,
                 numericClozes: questions.filter { $0.kind == .clozeYear || $0.kind == .clozeNumber }.count,
+                shownElsewhere: answersShownElsewhere(questions),
                 status: bundle.status.rawValue + (bundle.statusReason.map { ": " + $0 } ?? "")))
             if environment["QUIZ_BENCH_SHOW"] == "1" { show(page.name, bundle) }
         }
@@ -79,11 +82,35 @@ enum QuizBenchmark {
                   + "| \(balanced)/\(rows.count) = \(percent(balanced, rows.count)) |")
         }
         print("  [targets on heldout: quiz success ≥ 95%, familiar distractors ≥ 90%, balance 100%]")
+        // Not a target: a sentence that serves two or three clozes on a short page shows each one's answer in the other.
+        print("clozes whose answer another question of the quiz shows in the same sentence: " + ["dev", "heldout", "probe", "samples"].compactMap { set in
+            let rows = results.filter { $0.set == set && $0.words >= 120 }
+            let clozes = rows.reduce(0) { $0 + $1.questions.filter(\.kind.isCloze).count }
+            return rows.isEmpty ? nil : "\(set) \(rows.reduce(0) { $0 + $1.shownElsewhere })/\(clozes)"
+        }.joined(separator: ", "))
         print("question kinds: " + kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         for row in results where row.valid < 10 || row.familiar < row.questions.count {
             print("  \(row.set)/\(row.name) (\(row.words) words): \(row.valid) valid, \(row.familiar) familiar; \(row.status)")
         }
         print(String(format: "quiz time: %.2f s for %d pages", seconds, results.count))
+    }
+
+    /// Cloze questions whose sentence, filled in, another question shows: another cloze of the same sentence, or a
+    /// statement or vocabulary question that quotes it.
+    static func answersShownElsewhere(_ questions: [MultipleChoiceQuestion]) -> Int {
+        func filled(_ question: MultipleChoiceQuestion) -> String {
+            question.stem.replacingOccurrences(of: "_____", with: question.options[question.answerIndex])
+        }
+        return questions.indices.filter { index in
+            guard questions[index].kind.isCloze else { return false }
+            let sentence = filled(questions[index])
+            return questions.indices.contains { other in
+                guard other != index else { return false }
+                let question = questions[other]
+                if question.kind.isCloze { return filled(question) == sentence }
+                return question.stem.contains(sentence) || question.options.contains { $0.contains(sentence) }
+            }
+        }.count
     }
 
     /// The pages a manifest lists (name, set, …), each read from DIR/SET/NAME.txt.
