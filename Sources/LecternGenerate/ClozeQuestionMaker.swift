@@ -84,9 +84,9 @@ struct ClozeQuestionMaker {
     private func makeQuestion(_ candidate: Candidate, facts: WorksheetFacts, idPrefix: String) -> MultipleChoiceQuestion? {
         guard let range = Self.wholeWordRange(of: candidate.answer, in: candidate.sentence),
               !Self.isPartOfAddress(range, in: candidate.sentence), !Self.isInsideQuotation(range, in: candidate.sentence),
-              !(candidate.term.map { Self.isSetPhrase(range, in: candidate.sentence, term: $0) || Self.namesDocumentPart(range, in: candidate.sentence, term: $0) } ?? false)
+              !(candidate.term.map { Self.isSetPhrase(range, in: candidate.sentence, term: $0) || Self.namesDocumentPart(range, in: candidate.sentence, term: $0) } ?? false),
+              !Self.isGivenAsExample(range, in: candidate.sentence)
         else { return nil }
-        if Self.isGivenAsExample(range, in: candidate.sentence) { return nil }
         let stem = candidate.sentence.replacingCharacters(in: range, with: "_____")
         if Self.leavesAnswerInView(candidate.answer, stem: stem) { return nil }
         let seed = "\(idPrefix)|\(candidate.sentenceIndex)|\(candidate.answer)"
@@ -152,16 +152,15 @@ struct ClozeQuestionMaker {
         if Self.setPhrases.contains((before.suffix(2) + [term.surface.lowercased()]).joined(separator: " "))
             || Self.setPhrases.contains(([term.surface.lowercased()] + after).joined(separator: " ")) { return true }
         guard term.surface.lowercased() == term.lemma else { return false }
+        let rest = sentence[range.upperBound...]
+        let next = Tokenizer.words(in: String(rest.prefix(12))).first?.text.lowercased()
         // "there is no need to", "make no attempt to".
-        if before.last == "no", Tokenizer.words(in: String(sentence[range.upperBound...].prefix(12))).first?.text.lowercased() == "to" {
-            return true
-        }
+        if before.last == "no", next == "to" { return true }
         // "at your option", "at no charge".
         if let last = before.last, possessives.contains(last) || last == "no" { before.removeLast() }
         guard let preposition = before.last, phrasePrepositions.contains(preposition) else { return false }
-        let rest = sentence[range.upperBound...]
         if let mark = rest.first, ",.;:)".contains(mark) { return true }
-        return Tokenizer.words(in: String(rest.prefix(12))).first.map { phrasePrepositions.contains($0.text.lowercased()) } ?? true
+        return next.map(phrasePrepositions.contains) ?? true
     }
 
     /// "section 11", "subsection 6b": the word of a reference, not a term of the text. Also the text pointing at
