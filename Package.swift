@@ -55,14 +55,14 @@ let package = Package(
             .product(name: "Mustache", package: "swift-mustache"),
         ], resources: [.copy("Resources")]),
         .executableTarget(name: "lectern", dependencies: [
-            "LecternPipeline", "LecternModel", "LecternJSON", "LecternStore", "LecternGenerate", "LecternServe", "LecternExport", "LecternReviews",
+            "LecternPipeline", "LecternModel", "LecternJSON", "LecternGenerate", "LecternServe", "LecternExport", "LecternReviews",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Benchmarks: `make bench` (release build); each prints its figures.
         .executableTarget(name: "lectern-bench", dependencies: [
-            "LecternPipeline", "LecternModel", "LecternJSON", "LecternStore", "LecternOCR", "LecternHTML", "LecternText", "LecternGenerate", "LecternExport",
+            "LecternPipeline", "LecternModel", "LecternJSON", "LecternOCR", "LecternHTML", "LecternText", "LecternGenerate", "LecternExport",
         ]),
 
         .testTarget(name: "LecternBytesTests", dependencies: ["LecternBytes"]),

@@ -22,13 +22,9 @@ try:
 except ImportError:
     sys.exit("validate-bundles: the python package `jsonschema` is needed (pip install jsonschema)")
 
-# schema name -> (schema file, folder under OUT/bundles/ or None for index.json)
-SCHEMAS = {
-    "lectern.homework/1": ("homework.schema.json", "homework"),
-    "lectern.wordlist/1": ("wordlist.schema.json", "wordlists"),
-    "lectern.lecture/1": ("lecture.schema.json", "lectures"),
-    "lectern.index/1": ("index.schema.json", None),
-}
+# schema name -> folder under OUT/bundles/ (None for index.json), learned from the schema files themselves: each
+# bundle schema names its folder in "x-lectern-bundle-folder", so a new kind's schema file is all this needs.
+SCHEMAS = {}
 
 
 def json_path(parts):
@@ -40,13 +36,16 @@ def json_path(parts):
 
 def load_validators(schema_dir):
     validators = {}
-    for name, (fname, _) in SCHEMAS.items():
-        path = schema_dir / fname
+    for path in sorted(schema_dir.glob("*.schema.json")):
         schema = json.loads(path.read_text(encoding="utf-8"))
         Draft202012Validator.check_schema(schema)
-        const = schema.get("properties", {}).get("schema", {}).get("const")
-        if const != name:
-            raise ValueError(f"{path}: `schema` const is {const!r}, expected {name!r}")
+        name = schema.get("properties", {}).get("schema", {}).get("const")
+        if not name:
+            raise ValueError(f"{path}: no `schema` const")
+        folder = schema.get("x-lectern-bundle-folder")
+        if folder is None and name != "lectern.index/1":
+            raise ValueError(f"{path}: a bundle schema names its folder in `x-lectern-bundle-folder`")
+        SCHEMAS[name] = folder
         validators[name] = Draft202012Validator(schema)
     return validators
 
@@ -63,7 +62,7 @@ def check_file(path, out_dir, validators):
     name = data.get("schema")
     if name not in SCHEMAS:
         return f"{rel}: $.schema: unknown or missing schema name {name!r} (known: {', '.join(SCHEMAS)})"
-    folder = SCHEMAS[name][1]
+    folder = SCHEMAS[name]
     is_index = rel == Path("index.json")
     if is_index and folder is not None:
         return f"{rel}: $.schema: index.json must be 'lectern.index/1', found {name!r}"

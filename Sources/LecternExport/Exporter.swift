@@ -30,8 +30,10 @@ public enum Exporter {
         return files
     }
 
-    /// Reads a bundle file as the exporter's input; `media` reads a path relative to the output folder.
+    /// Reads a bundle file as the exporter's input; `media` reads a path relative to the output folder. Nil for a
+    /// kind that does not export (its descriptor says so).
     public static func loadBundle(_ data: Data, kind: ItemKind, media: (String) -> Data?) throws(ExportError) -> ExportBundle? {
+        guard kind.descriptor.exportable else { return nil }
         do {
             switch kind {
             case .homework:
@@ -39,7 +41,7 @@ public enum Exporter {
                 return .homework(bundle, thumbnail: bundle.thumbnail.flatMap(media))
             case .wordlist: return .wordlist(try CanonicalJSON.decode(WordListBundle.self, from: data))
             case .lecture: return .lecture(try CanonicalJSON.decode(LectureBundle.self, from: data))
-            case .post, .other: return nil
+            default: throw ExportError(.unreadableBundle, "no exporter reads a \(kind.rawValue) bundle")
             }
         } catch {
             throw ExportError(.unreadableBundle, "cannot read a \(kind.rawValue) bundle: \(error)")

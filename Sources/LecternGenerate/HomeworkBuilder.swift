@@ -18,7 +18,9 @@ public struct HomeworkBuilder: Sendable {
     /// place goes to the next valid candidate; a correction replaces fields when the corrected question still passes
     /// the validator, and is reported in `warnings` otherwise; a decision about a question that is no longer made is
     /// reported in `warnings` too.
-    public func build(page: OCRPage, id: String, source: SourceRef, reviews: ReviewDecisions = ReviewDecisions()) -> HomeworkBundle {
+    /// `mediaPath`: where the publisher puts a media file the page names (its thumbnail); nil leaves it out.
+    public func build(page: OCRPage, id: String, source: SourceRef, reviews: ReviewDecisions = ReviewDecisions(),
+                      mediaPath: (String) -> String? = { _ in nil }) -> HomeworkBundle {
         let worksheet = Worksheet(text: page.text)
         let (subject, subjectConfidence) = SubjectClassifier.classify(worksheet.body, title: worksheet.title)
         var bundle = HomeworkBundle(
@@ -26,7 +28,7 @@ public struct HomeworkBuilder: Sendable {
             subject: subject, subjectConfidence: subjectConfidence, text: page.text,
             ocr: .init(meanConfidence: page.meanConfidence, wordCount: page.words.count, preprocessing: page.preprocessing,
                        path: page.path),
-            thumbnail: page.thumbnailJPEG == nil ? nil : OutputLayout.thumbnail(homeworkID: id), quiz: .init(questions: []))
+            thumbnail: page.thumbnail.flatMap(mediaPath), quiz: .init(questions: []))
 
         if page.meanConfidence < options.minConfidence || page.words.count < options.minWords {
             bundle.warnings = reviews.questions.isEmpty ? nil : reviews.questions.keys.sorted().map {
@@ -133,7 +135,7 @@ struct QuizPlanner {
     static let statementShare = 0.2
     static let meaningShare = 0.2
     static let mainIdeaShare = 0.2
-    /// DESIGN.md: a quiz of number clozes is a quiz of guessing; at most 4 in 10.
+    /// docs/QUIZ.md: a quiz of number clozes is a quiz of guessing; at most 4 in 10.
     static let maxNumericClozes = 4
     /// Statements of four sentences each (`StatementQuestionMaker.acrossSentences`): more would show the same changed
     /// sentences again.

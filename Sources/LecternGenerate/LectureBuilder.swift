@@ -39,7 +39,12 @@ public struct CourseInput: Sendable {
     public var source: SourceRef
     public var settings: CourseSettings
     public var posts: [CoursePost]
-    public init(id: String, source: SourceRef, settings: CourseSettings, posts: [CoursePost]) {
+    /// Where the publisher puts the course's media file of a name relative to the course folder; image blocks point
+    /// there. By default they point at the name itself.
+    public var mediaPath: @Sendable (String) -> String
+    public init(id: String, source: SourceRef, settings: CourseSettings, posts: [CoursePost],
+                mediaPath: @escaping @Sendable (String) -> String = { $0 }) {
+        self.mediaPath = mediaPath
         self.id = id
         self.source = source
         self.settings = settings
@@ -212,15 +217,15 @@ public struct LectureBuilder: Sendable {
         return warnings
     }
 
-    /// Local images (inbox-relative paths inside the course folder) are published under
-    /// `media/lectures/COURSE-ID/`; the image blocks point there and `media` lists what to copy.
+    /// Local images (inbox-relative paths inside the course folder) are media named by their path in the course
+    /// folder; the image blocks point where `course.mediaPath` says and `media` lists what to copy.
     static func localisingImages(_ blocks: [Block], course: CourseInput, media: inout [String: MediaFile]) -> [Block] {
         blocks.map { block in
             switch block {
             case .image(let src, let alt) where !src.hasPrefix("http://") && !src.hasPrefix("https://")
                 && src.hasPrefix(course.source.path + "/"):
                 let relative = src.dropFirst(course.source.path.count + 1)
-                let path = OutputLayout.lectureMedia(courseID: course.id) + relative
+                let path = course.mediaPath(String(relative))
                 media[path] = MediaFile(path: path, source: src)
                 return .image(src: path, alt: alt)
             case .list(let ordered, let items):

@@ -3,7 +3,7 @@ import LecternModel
 import LecternText
 import Synchronization
 
-/// The one implementation of DESIGN.md's quality rules for multiple-choice questions.
+/// The one implementation of the quality rules (docs/QUIZ.md) for multiple-choice questions.
 /// Builders run it on every question they make and drop what fails; tests use it too.
 ///
 /// Rules for every question: 4 options, distinct after case-folding and lemmatising, none empty;

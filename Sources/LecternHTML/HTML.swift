@@ -14,9 +14,6 @@ public struct HTMLOptions: Sendable, Hashable, Codable {
 
 /// libxml2's HTML parser behind a Swift API: HTML course post → sanitised typed blocks.
 public enum HTMLParser {
-    /// Bumped whenever the output for the same input can change (part of the stage cache key).
-    public static let version = 2
-
     private static let initialized: Bool = {
         xmlInitParser()
         return true

@@ -20,21 +20,22 @@ public struct OCRPage: Codable, Sendable, Hashable {
     public var height: Int
     /// The clean-up steps that ran, in order, for the record.
     public var preprocessing: [String]
-    /// A small JPEG of the page for the app's list view.
-    public var thumbnailJPEG: Data?
+    /// The name, relative to the item, of the small JPEG of the page for the app's list view: the OCR stage
+    /// stores its bytes beside this result, and the publisher alone decides where it goes (`OutputLayout.media`).
+    public var thumbnail: String?
     /// Which read was kept: "cleaned", "plain" (the picture without clean-up), either after turning the page
     /// as orientation detection said ("rotated-180+cleaned").
     public var path: String
 
     public init(text: String, meanConfidence: Double, words: [OCRWord], width: Int, height: Int,
-                preprocessing: [String], thumbnailJPEG: Data?, path: String = "cleaned") {
+                preprocessing: [String], thumbnail: String?, path: String = "cleaned") {
         self.text = text
         self.meanConfidence = meanConfidence
         self.words = words
         self.width = width
         self.height = height
         self.preprocessing = preprocessing
-        self.thumbnailJPEG = thumbnailJPEG
+        self.thumbnail = thumbnail
         self.path = path
     }
 }

@@ -44,14 +44,7 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable, Comparable {
 
     /// The advice for an item of `kind`: "no text found" means something different for a photo, a page and a script.
     public func advice(for kind: ItemKind) -> String {
-        guard self == .noTextFound else { return advice }
-        switch kind {
-        case .homework: return advice
-        case .post, .lecture:
-            return "Check that the page is the lesson itself (not a menu or index page) and that its text is in the HTML, not loaded by a script."
-        case .wordlist: return "Check that the file holds the lesson's words as plain text (subtitles or a transcript), then drop it in again."
-        case .other: return advice
-        }
+        kind.descriptor.advice[self] ?? advice
     }
 
     public var isTransient: Bool {

@@ -37,7 +37,7 @@ public struct ReviewSchedule: Codable, Sendable, Hashable {
         self.masteredIntervalDays = masteredIntervalDays
     }
 
-    /// The schedule of DESIGN.md: 1–2, 3–4, 7–8 and 14–15 days; 7 correct answers to advance; mastered every 20 days.
+    /// The lecture app's schedule (docs/LECTURES.md, "Schedule"): 1–2, 3–4, 7–8 and 14–15 days; 7 correct answers to advance; mastered every 20 days.
     public static let standard = ReviewSchedule(
         levels: [
             ReviewLevel(level: 1, name: "basic", minDays: 1, maxDays: 2, formats: [.multipleChoice]),

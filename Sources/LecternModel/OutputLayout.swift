@@ -1,5 +1,5 @@
-/// Where everything goes in an output folder, as paths relative to it. DESIGN.md fixes this layout and other
-/// programs read it, so it is spelled here once and nowhere else.
+/// Where everything goes in an output folder, as paths relative to it. The command-line contract fixes this layout
+/// (docs/CLI.md) and other programs read it, so it is spelled here once and nowhere else.
 public enum OutputLayout {
     /// The ledger and stage cache (SQLite).
     public static let store = "lectern.sqlite"
@@ -15,25 +15,33 @@ public enum OutputLayout {
     /// When each Anki note was first exported, so a re-export keeps its notes' times (Anki's note IDs).
     public static let ankiNoteTimes = "exports/anki-note-times.json"
 
-    /// An item's bundle; posts have none of their own (their course has).
+    /// An item's bundle, in its kind's folder; nil for kinds without one (a post's is its course's).
     public static func bundle(kind: ItemKind, id: String) -> String? {
-        let folder: String
-        switch kind {
-        case .homework: folder = "homework"
-        case .wordlist: folder = "wordlists"
-        case .lecture: folder = "lectures"
-        case .post, .other: return nil
+        kind.descriptor.bundleFolder.map { "bundles/\($0)/\(id).json" }
+    }
+
+    /// Where the publisher puts an item's media file `name` (named relative to the item by its stage); nil for kinds
+    /// without media.
+    public static func media(kind: ItemKind, id: String, name: String) -> String? {
+        switch kind.descriptor.media {
+        case .single(let fileExtension): return "media/\(id).\(fileExtension)"
+        case .folder(let folder): return "media/\(folder)/\(id)/\(name)"
+        case nil: return nil
         }
-        return "bundles/\(folder)/\(id).json"
     }
 
-    /// A homework photo's thumbnail.
-    public static func thumbnail(homeworkID id: String) -> String {
-        "media/\(id).jpg"
+    public enum KeptMedia: Equatable {
+        case file(String)
+        /// Every file under this folder (with a trailing slash).
+        case folder(String)
     }
 
-    /// The folder of a course's local images, with a trailing slash.
-    public static func lectureMedia(courseID id: String) -> String {
-        "media/lectures/\(id)/"
+    /// The published media an item keeps while it is present, even while it is rebuilt.
+    public static func keptMedia(kind: ItemKind, id: String) -> KeptMedia? {
+        switch kind.descriptor.media {
+        case .single(let fileExtension): return .file("media/\(id).\(fileExtension)")
+        case .folder(let folder): return .folder("media/\(folder)/\(id)/")
+        case nil: return nil
+        }
     }
 }

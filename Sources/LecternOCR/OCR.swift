@@ -168,11 +168,22 @@ public final class OCREngine: @unchecked Sendable {
     /// (`image-too-large`), corrupt or truncated pictures (`unreadable-image`), and pictures in
     /// which nothing was recognised (`no-text-found`).
     public func recognize(imageData: Data) throws(LecternError) -> OCRPage {
-        try recognizeWithTimings(imageData: imageData).page
+        try read(imageData: imageData).page
     }
 
-    /// `recognize(imageData:)` that also reports where the time went.
-    public func recognizeWithTimings(imageData data: Data) throws(LecternError) -> (page: OCRPage, timings: OCRTimings) {
+    /// What one read of a picture gives: the page, its thumbnail's bytes (the page names it `thumbnailName`), and
+    /// where the time went.
+    public struct PageRead: Sendable {
+        public var page: OCRPage
+        public var thumbnailJPEG: Data?
+        public var timings: OCRTimings
+    }
+
+    /// The thumbnail's name relative to the item: the publisher decides where it goes.
+    public static let thumbnailName = "thumbnail.jpg"
+
+    /// `recognize(imageData:)` with the thumbnail's bytes and the timings.
+    public func read(imageData data: Data) throws(LecternError) -> PageRead {
         var timings = OCRTimings()
         var start = now()
 
@@ -236,8 +247,8 @@ public final class OCREngine: @unchecked Sendable {
 
         let page = OCRPage(text: result.text, meanConfidence: result.meanConfidence, words: result.words,
                            width: original.width, height: original.height, preprocessing: steps + best.steps,
-                           thumbnailJPEG: thumbnail, path: best.path)
-        return (page, timings)
+                           thumbnail: thumbnail == nil ? nil : Self.thumbnailName, path: best.path)
+        return PageRead(page: page, thumbnailJPEG: thumbnail, timings: timings)
     }
 
     /// One reading of the page: what Tesseract returned, the steps before it, and how the page got there

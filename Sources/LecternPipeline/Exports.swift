@@ -27,11 +27,11 @@ public struct ExportPublisher {
                        removeStale: Bool = false, now: Date = Date()) throws -> [String] {
         let index: RunIndex
         do {
-            index = try CanonicalJSON.decode(RunIndex.self, from: Data(contentsOf: out.appendingPathComponent("index.json")))
+            index = try CanonicalJSON.decode(RunIndex.self, from: Data(contentsOf: out.appendingPathComponent(OutputLayout.index)))
         } catch {
             throw ExportError(.nothingToExport, "no index.json in \(out.path): run `lectern run` first")
         }
-        var entries = index.items.filter { $0.state == .done && $0.bundle != nil && $0.kind != .post }
+        var entries = index.items.filter { $0.state == .done && $0.bundle != nil && $0.kind.descriptor.exportable }
         if let kind { entries = entries.filter { $0.kind == kind } }
         if let item {
             entries = entries.filter { $0.id.hasPrefix(item) || $0.source.path == item }

@@ -14,14 +14,13 @@ public struct InboxScan: Sendable {
 
 /// Walks the inbox and turns files into items. Never writes to the inbox.
 ///
-/// Rules: a top-level folder that holds any HTML is a course; its HTML files are posts, `course.yml`
-/// its settings and every other file an asset of the course. An HTML file at the top level is a course of
-/// one post. Elsewhere photos are homework and .txt/.srt/.vtt scripts word lists. Anything else, and links
-/// that leave the inbox, are recorded as failed items so that nobody wonders where a file went.
+/// Rules (the kinds' descriptors, `ItemKinds.swift`, say which extensions and bytes are whose): a top-level folder
+/// that holds a course member's file (HTML) is a course; those files are its posts, `course.yml` its settings and
+/// every other file an asset of the course. A post at the top level is a course of one post. Elsewhere a file is of
+/// the loose kind that claims its extension (photos are homework, scripts word lists), else of the one whose magic
+/// bytes it starts with. Anything else, and links that leave the inbox, are recorded as failed items so that nobody
+/// wonders where a file went.
 public struct InboxScanner: Sendable {
-    public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "tif", "tiff"]
-    public static let textExtensions: Set<String> = ["txt", "srt", "vtt"]
-    public static let htmlExtensions: Set<String> = ["html", "htm"]
     public static let courseConfigName = "course.yml"
 
     public let inbox: URL
@@ -126,8 +125,9 @@ public struct InboxScanner: Sendable {
             let parts = path.split(separator: "/", maxSplits: 1)
             return parts.count == 2 ? String(parts[0]) : nil
         }
+        func isMember(_ path: String) -> Bool { ItemKindDescriptor.courseMemberKind(fileExtension: ext(path)) != nil }
         let courseFolders = Set(entries.compactMap { entry -> String? in
-            Self.htmlExtensions.contains(ext(entry.relativePath)) ? topFolder(entry.relativePath) : nil
+            isMember(entry.relativePath) ? topFolder(entry.relativePath) : nil
         })
 
         var items: [String: ItemRecord] = [:]
@@ -138,21 +138,21 @@ public struct InboxScanner: Sendable {
 
         for entry in entries {
             let path = entry.relativePath
-            let kind = classify(path: path, ext: ext(path), inCourse: topFolder(path).map(courseFolders.contains) ?? false)
+            let role = classify(path: path, ext: ext(path), inCourse: topFolder(path).map(courseFolders.contains) ?? false,
+                                root: root, readable: entry.error == nil)
             if let error = entry.error {
-                add(ItemRecord(id: ContentHash.shortID("scan", path), kind: kind == .asset ? .other : kind.itemKind,
+                add(ItemRecord(id: ContentHash.shortID("scan", path), kind: role.itemKind,
                                sourcePath: path, sha256: "", scanError: error))
                 continue
             }
             guard let sha = shaByPath[path] else { continue }
-            switch kind {
-            case .homework, .wordlist:
-                add(ItemRecord(id: ContentHash.shortID(kind.itemKind.rawValue, sha), kind: kind.itemKind,
-                               sourcePath: path, sha256: sha))
-            case .post:
+            switch role {
+            case .loose(let kind):
+                add(ItemRecord(id: ContentHash.shortID(kind.rawValue, sha), kind: kind, sourcePath: path, sha256: sha))
+            case .member(let kind):
                 let course = topFolder(path) ?? path
                 courseParts[course, default: []].append((path, sha))
-                add(ItemRecord(id: ContentHash.shortID("post", course, sha), kind: .post, sourcePath: path,
+                add(ItemRecord(id: ContentHash.shortID(kind.rawValue, course, sha), kind: kind, sourcePath: path,
                                sha256: sha, parentID: ContentHash.shortID("course", course)))
             case .asset:
                 if let course = topFolder(path) { courseParts[course, default: []].append((path, sha)) }
@@ -163,32 +163,34 @@ public struct InboxScanner: Sendable {
             }
         }
         // A course's version covers every member and asset. (Paths may hold spaces: test the path, not the line.)
-        for (course, parts) in courseParts where parts.contains(where: { Self.htmlExtensions.contains(ext($0.path)) }) {
+        for (course, parts) in courseParts where parts.contains(where: { isMember($0.path) }) {
             let lines = parts.map { "\($0.path) \($0.sha)" }.sorted()
-            add(ItemRecord(id: ContentHash.shortID("course", course), kind: .lecture, sourcePath: course,
+            add(ItemRecord(id: ContentHash.shortID("course", course), kind: ItemKindDescriptor.courseKind, sourcePath: course,
                            sha256: ContentHash.sha256(lines.joined(separator: "\n"))))
         }
         return items.values.sorted { ($0.sourcePath, $0.id) < ($1.sourcePath, $1.id) }
     }
 
     private enum Role {
-        case homework, wordlist, post, asset, other
+        case loose(ItemKind), member(ItemKind), asset, other
         var itemKind: ItemKind {
             switch self {
-            case .homework: return .homework
-            case .wordlist: return .wordlist
-            case .post: return .post
+            case .loose(let kind), .member(let kind): return kind
             case .asset, .other: return .other
             }
         }
     }
 
-    private func classify(path: String, ext: String, inCourse: Bool) -> Role {
-        if Self.htmlExtensions.contains(ext) { return .post }
+    /// `readable`: whether the file's first bytes may be read (not a link that leaves the inbox).
+    private func classify(path: String, ext: String, inCourse: Bool, root: String, readable: Bool) -> Role {
+        if let member = ItemKindDescriptor.courseMemberKind(fileExtension: ext) { return .member(member) }
         if inCourse { return .asset }
-        if Self.imageExtensions.contains(ext) { return .homework }
-        if Self.textExtensions.contains(ext) { return .wordlist }
-        return .other
+        let kind = ItemKindDescriptor.looseKind(fileExtension: ext) {
+            guard readable, let file = FileHandle(forReadingAtPath: root + "/" + path) else { return Data() }
+            defer { try? file.close() }
+            return (try? file.read(upToCount: 16)) ?? Data()
+        }
+        return kind.map(Role.loose) ?? .other
     }
 }
 

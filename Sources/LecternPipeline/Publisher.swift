@@ -4,7 +4,8 @@ import LecternJSON
 import LecternModel
 import LecternStore
 
-/// Writes what the store holds to files front ends read: bundles, thumbnails and index.json.
+/// Writes what the store holds to files front ends read: bundles, media and index.json. It alone writes the output
+/// folder, at the places `OutputLayout` gives.
 /// Every file is written to a temporary name and renamed into place, so a reader never sees half a file;
 /// files whose content is unchanged are not touched, and bundles of items no longer in the inbox are removed.
 struct Publisher {
@@ -15,7 +16,7 @@ struct Publisher {
     func publish() throws -> RunIndex {
         let items = try store.items(presentOnly: true)
         let runsByItem = Dictionary(grouping: try store.stageRuns(itemIDs: items.map(\.id)), by: \.itemID)
-        let courseBundles = Dictionary(uniqueKeysWithValues: items.filter { $0.kind == .lecture }.map {
+        let courseBundles = Dictionary(uniqueKeysWithValues: items.filter { $0.kind.descriptor.placement == .course }.map {
             ($0.id, Self.bundlePath(for: $0))
         })
 
@@ -30,27 +31,25 @@ struct Publisher {
 
             // A present item keeps its published files while it is rebuilt (by this run or another process).
             if let path = Self.bundlePath(for: item) { wanted.insert(path) }
-            if item.kind == .homework { wanted.insert(OutputLayout.thumbnail(homeworkID: item.id)) }
-            if item.kind == .lecture { keptFolders.insert(OutputLayout.lectureMedia(courseID: item.id)) }
+            switch OutputLayout.keptMedia(kind: item.kind, id: item.id) {
+            case .file(let path): wanted.insert(path)
+            case .folder(let folder): keptFolders.insert(folder)
+            case nil: break
+            }
             var bundle: String?
             if state == .done, let path = Self.bundlePath(for: item), let last = runs.last, let key = last.artifactKey,
                let outputSHA = last.outputSHA {
                 let published = try files.publish(path, source: outputSHA) { try store.artifact(key: key) }
                 if published != .missing { bundle = path }
-                if item.kind == .homework, let ocr = runs.first(where: { $0.stage == .ocr }),
-                   let ocrKey = ocr.artifactKey, let ocrSHA = ocr.outputSHA {
-                    _ = try files.publish(OutputLayout.thumbnail(homeworkID: item.id), source: "thumbnail of \(ocrSHA)") {
-                        try thumbnail(ocrArtifactKey: ocrKey)
-                    }
+                if item.kind.descriptor.media != nil {
+                    for run in runs { try publishMedia(of: run, item: item, files: &files) }
                 }
-                // Lectures are few (one per course) and their images may change without the posts: always copied.
-                if item.kind == .lecture, let data = try published.data ?? store.artifact(key: key) { try copyMedia(of: data, courseID: item.id) }
             }
-            if item.kind == .post, let parent = item.parentID { bundle = courseBundles[parent] ?? nil }
+            if item.kind.descriptor.placement == .courseMember, let parent = item.parentID { bundle = courseBundles[parent] ?? nil }
             entries.append(IndexEntry(id: item.id, kind: item.kind, source: SourceRef(path: item.sourcePath, sha256: item.sha256),
                                       state: state, errorCode: outcome.error?.code, errorMessage: outcome.error?.message,
                                       failedStage: outcome.failedStage, bundle: bundle,
-                                      course: item.kind == .post ? item.parentID : nil))
+                                      course: item.kind.descriptor.placement == .courseMember ? item.parentID : nil))
         }
         try removeStaleFiles(keeping: wanted, folders: keptFolders)
         try store.recordPublished(files.changed, removing: files.records.keys.filter { !wanted.contains($0) })
@@ -64,30 +63,32 @@ struct Publisher {
         OutputLayout.bundle(kind: item.kind, id: item.id)
     }
 
-    private func thumbnail(ocrArtifactKey key: String) throws -> Data? {
-        guard let data = try store.artifact(key: key) else { return nil }
-        return try CanonicalJSON.decode(OCRPage.self, from: data).thumbnailJPEG
-    }
-
-    /// Copies the local images a lecture shows into OUT/media, reading only regular files inside the inbox.
-    /// The one part of a lecture bundle the publisher reads (a big course's whole bundle is megabytes).
-    private struct LectureMedia: Decodable {
-        var media: [MediaFile]?
-    }
-
-    private func copyMedia(of bundleData: Data, courseID: String) throws {
-        guard let lecture = try? CanonicalJSON.decode(LectureMedia.self, from: bundleData) else { return }
+    /// Publishes the media a stage's result lists (`StageMedia`), each at the place `OutputLayout` gives its name:
+    /// stored bytes when their record is stale, and files of the inbox always (a course's images may change without
+    /// its posts; courses are few), reading only regular files inside the inbox.
+    private func publishMedia(of run: StageRun, item: ItemRecord, files: inout RecordedFiles) throws {
+        guard let key = run.artifactKey, let outputSHA = run.outputSHA,
+              let listData = try store.artifact(key: StageResult.attachmentKey(key, StageMedia.listName)),
+              let list = try? CanonicalJSON.decode(StageMedia.self, from: listData) else { return }
+        func place(_ name: String) -> String? {
+            name.split(separator: "/").contains("..") ? nil : OutputLayout.media(kind: item.kind, id: item.id, name: name)
+        }
+        for name in list.stored {
+            guard let path = place(name) else { continue }
+            _ = try files.publish(path, source: "\(outputSHA) \(name)") {
+                try store.artifact(key: StageResult.attachmentKey(key, StageMedia.storedName(name)))
+            }
+        }
         let root = inbox.resolvingSymlinksInPath().path + "/"
-        for file in lecture.media ?? [] {
-            let source = inbox.appendingPathComponent(file.source)
+        for (name, sourcePath) in list.inbox.sorted(by: { $0.key < $1.key }) {
+            let source = inbox.appendingPathComponent(sourcePath)
             let values = try? source.resourceValues(forKeys: [.isSymbolicLinkKey, .isRegularFileKey])
-            guard source.resolvingSymlinksInPath().path.hasPrefix(root), values?.isSymbolicLink != true,
-                  values?.isRegularFile == true, file.path.hasPrefix(OutputLayout.lectureMedia(courseID: courseID)), !file.path.contains(".."),
-                  let bytes = try? Data(contentsOf: source) else {
-                log.notice("a lecture image is missing or outside the inbox", metadata: ["source": "\(file.source)"])
+            guard let path = place(name), source.resolvingSymlinksInPath().path.hasPrefix(root), values?.isSymbolicLink != true,
+                  values?.isRegularFile == true, let bytes = try? Data(contentsOf: source) else {
+                log.notice("a media file is missing or outside the inbox", metadata: ["source": "\(sourcePath)"])
                 continue
             }
-            try AtomicFile.write(bytes, to: out.appendingPathComponent(file.path))
+            try AtomicFile.write(bytes, to: out.appendingPathComponent(path))
         }
     }
 

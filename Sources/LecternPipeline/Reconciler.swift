@@ -18,12 +18,13 @@ public enum Reconciler {
         var membersByCourse: [String: [CourseMember]] = [:]
 
         // Posts before courses: a course is stale when one of its posts will be parsed again.
-        let ordered = items.filter { $0.kind != .lecture } + items.filter { $0.kind == .lecture }
+        let isCourse = { (item: ItemRecord) in item.kind.descriptor.placement == .course }
+        let ordered = items.filter { !isCourse($0) } + items.filter(isCourse)
         for item in ordered where item.scanError == nil {
             var itemRuns = runsByItem[item.id] ?? [:]
             var earlierWillRun = false
             var upstream: StageRun?
-            for (seq, stage) in StageID.chain(for: item.kind).enumerated() {
+            for (seq, stage) in item.kind.descriptor.stages.enumerated() {
                 defer { upstream = itemRuns[stage] }
                 guard var run = itemRuns[stage] else {
                     let run = StageRun(itemID: item.id, stage: stage, seq: seq, pendingReason: "new input")
@@ -47,7 +48,7 @@ public enum Reconciler {
                 }
                 if run.state != .done { earlierWillRun = true }
             }
-            if item.kind == .post, let parentID = item.parentID {
+            if item.kind.descriptor.placement == .courseMember, let parentID = item.parentID {
                 if earlierWillRun { postsRerunning.insert(item.id) }
                 membersByCourse[parentID, default: []].append(CourseMember(item: item, runs: Array(itemRuns.values)))
             }

@@ -57,18 +57,28 @@ final class StageExecutor {
         stageInput.reviews = stage.reviewsHash(context.config, itemID: claim.item.id)
         let inputHash = stage.reads.inputHash(stageInput)
         let key = Self.artifactKey(stage: stage, inputHash: inputHash, optionsHash: optionsHash)
-        func result(_ data: Data?, outputSHA: String) -> StageResult {
+        func result(_ data: Data?, outputSHA: String, attachments: [String: Data] = [:]) -> StageResult {
             let ms = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
             return StageResult(inputHash: inputHash, stageVersion: stage.version, optionsHash: optionsHash,
-                               artifactKey: key, artifact: data, outputSHA: outputSHA, durationMs: ms)
+                               artifactKey: key, artifact: data, outputSHA: outputSHA, durationMs: ms, attachments: attachments)
         }
         if !claim.run.force, let cached = try storeCall({ try store.artifactOutputSHA(key: key) }) {
             log.debug("cache hit", metadata: ["stage": "\(stage.id.rawValue)", "item": "\(claim.item.sourcePath)"])
             return result(nil, outputSHA: cached)
         }
         log.debug("running", metadata: ["stage": "\(stage.id.rawValue)", "item": "\(claim.item.sourcePath)", "key": "\(key.prefix(12))"])
-        let data = try stage.run(claim, config: context.config, worker: self)
-        return result(data, outputSHA: ContentHash.sha256(data))
+        let output = try stage.run(claim, config: context.config, worker: self)
+        return result(output.result, outputSHA: ContentHash.sha256(output.result), attachments: try attachments(of: output))
+    }
+
+    /// A result's media and their list, for the store to keep beside it; none for a stage without media.
+    private func attachments(of output: StageOutput) throws(LecternError) -> [String: Data] {
+        guard !output.media.isEmpty || !output.inboxMedia.isEmpty else { return [:] }
+        var attachments = [StageMedia.listName: try encode(StageMedia(stored: output.media.keys.sorted(), inbox: output.inboxMedia))]
+        for (name, data) in output.media {
+            attachments[StageMedia.storedName(name)] = data
+        }
+        return attachments
     }
 
     /// What the stage's input hash is made of, from the store.

@@ -34,23 +34,25 @@ public enum ReviewReport {
 
     public static func published(out: URL, itemID: String) -> Published? {
         let decoder = JSONDecoder()
-        if let path = OutputLayout.bundle(kind: .homework, id: itemID),
-           let data = try? Data(contentsOf: out.appendingPathComponent(path)),
-           let bundle = try? decoder.decode(HomeworkBundle.self, from: data) {
-            return Published(questions: Dictionary(bundle.quiz.questions.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
-                             warnings: bundle.warnings ?? [])
-        }
-        if let path = OutputLayout.bundle(kind: .wordlist, id: itemID),
-           let data = try? Data(contentsOf: out.appendingPathComponent(path)),
-           let bundle = try? decoder.decode(WordListBundle.self, from: data) {
-            return Published(words: Dictionary(bundle.words.compactMap { w in w.id.map { ($0, w) } }, uniquingKeysWith: { a, _ in a }),
-                             warnings: bundle.warnings ?? [])
-        }
-        if let path = OutputLayout.bundle(kind: .lecture, id: itemID),
-           let data = try? Data(contentsOf: out.appendingPathComponent(path)),
-           let bundle = try? decoder.decode(LectureBundle.self, from: data) {
-            return Published(pool: Set(bundle.questionPool.map { ReviewID.poolQuestion(courseID: itemID, poolID: $0.id) }),
-                             warnings: bundle.warnings ?? [])
+        for kind in ItemKind.allCases {
+            guard let path = OutputLayout.bundle(kind: kind, id: itemID),
+                  let data = try? Data(contentsOf: out.appendingPathComponent(path)) else { continue }
+            switch kind {
+            case .homework:
+                guard let bundle = try? decoder.decode(HomeworkBundle.self, from: data) else { continue }
+                return Published(questions: Dictionary(bundle.quiz.questions.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
+                                 warnings: bundle.warnings ?? [])
+            case .wordlist:
+                guard let bundle = try? decoder.decode(WordListBundle.self, from: data) else { continue }
+                return Published(words: Dictionary(bundle.words.compactMap { w in w.id.map { ($0, w) } }, uniquingKeysWith: { a, _ in a }),
+                                 warnings: bundle.warnings ?? [])
+            case .lecture:
+                guard let bundle = try? decoder.decode(LectureBundle.self, from: data) else { continue }
+                return Published(pool: Set(bundle.questionPool.map { ReviewID.poolQuestion(courseID: itemID, poolID: $0.id) }),
+                                 warnings: bundle.warnings ?? [])
+            default:
+                return Published()   // a kind whose bundle holds nothing a teacher decides about
+            }
         }
         return nil
     }

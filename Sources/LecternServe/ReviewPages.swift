@@ -59,7 +59,7 @@ struct HomePage: ReviewPage {
             + "\(counts[.failed] ?? 0) failed, \((counts[.pending] ?? 0) + (counts[.running] ?? 0)) waiting."
         rows = index.items.map { entry in
             let bundle = entry.state == .done ? head(entry) : nil
-            let target = entry.kind == .post ? entry.course : (entry.bundle != nil ? entry.id : nil)
+            let target = entry.kind.descriptor.placement == .courseMember ? entry.course : (entry.bundle != nil ? entry.id : nil)
             // The plain words of `lectern status`: what happened (the recorded message) and what to do (the code's advice).
             let failures = entry.errorCode.map { code in
                 [Failure(code: code.rawValue, stage: entry.failedStage?.rawValue ?? "", hasStage: entry.failedStage != nil,

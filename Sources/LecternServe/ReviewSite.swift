@@ -52,7 +52,7 @@ struct ReviewSite: Sendable {
 
     func item(_ id: String) throws -> Response {
         let entry = try content.item(id)
-        if entry.kind == .post, let course = entry.course {
+        if entry.kind.descriptor.placement == .courseMember, let course = entry.course {
             return Response(status: .seeOther, headers: [.location: "/items/\(course)"])
         }
         let file: PublishedContent.File
@@ -64,18 +64,33 @@ struct ReviewSite: Sendable {
             return try render(MessagePage(pageTitle: "No bundle for \(id)", detail: detail, failures: failures),
                               template: "message", status: .notFound)
         }
-        switch entry.kind {
-        case .homework: return try render(HomeworkPage(try ContentServer.decode(HomeworkBundle.self, file)), template: "homework")
-        case .wordlist: return try render(WordListPage(try ContentServer.decode(WordListBundle.self, file)), template: "wordlist")
-        case .lecture: return try render(LecturePage(try ContentServer.decode(LectureBundle.self, file)), template: "lecture")
-        case .post, .other:
+        guard let template = entry.kind.descriptor.reviewPage else {
             throw ContentProblem(.notFound, code: "no-bundle", detail: "Item \(id) has no page of its own.")
+        }
+        switch entry.kind {
+        case .homework: return try render(HomeworkPage(try ContentServer.decode(HomeworkBundle.self, file)), template: template)
+        case .wordlist: return try render(WordListPage(try ContentServer.decode(WordListBundle.self, file)), template: template)
+        case .lecture: return try render(LecturePage(try ContentServer.decode(LectureBundle.self, file)), template: template)
+        default: return try render(try BundlePage(file), template: template)
+        }
+    }
+
+    /// The page of a kind without a view of its own: its template reads the bundle's JSON as it is (`bundle.title`, …).
+    struct BundlePage: ReviewPage {
+        var pageTitle: String
+        var bundle: [String: Any]
+        init(_ file: PublishedContent.File) throws {
+            guard let object = try? JSONSerialization.jsonObject(with: file.data) as? [String: Any] else {
+                throw ContentProblem(.serviceUnavailable, code: "unreadable-bundle", detail: "The bundle could not be read.")
+            }
+            bundle = object
+            pageTitle = object["title"] as? String ?? "Bundle"
         }
     }
 
     /// The title and status of a done item's bundle, for the home page; nil when it cannot be read.
     func head(_ entry: IndexEntry) -> HomePage.BundleHead? {
-        guard entry.kind != .post, let file = try? content.bundle(entry.id) else { return nil }
+        guard entry.kind.descriptor.reviewPage != nil, let file = try? content.bundle(entry.id) else { return nil }
         return try? JSONDecoder().decode(HomePage.BundleHead.self, from: file.data)
     }
 

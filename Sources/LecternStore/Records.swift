@@ -115,8 +115,12 @@ public struct StageResult: Sendable {
     public var artifact: Data?
     public var outputSHA: String
     public var durationMs: Int
+    /// What the result comes with (its media and their list), stored beside it under `artifactKey/NAME`
+    /// (`StageResult.attachmentKey`); empty on a cache hit, where they are already there.
+    public var attachments: [String: Data]
     public init(inputHash: String, stageVersion: Int, optionsHash: String, artifactKey: String, artifact: Data?,
-                outputSHA: String, durationMs: Int) {
+                outputSHA: String, durationMs: Int, attachments: [String: Data] = [:]) {
+        self.attachments = attachments
         self.inputHash = inputHash
         self.stageVersion = stageVersion
         self.optionsHash = optionsHash
@@ -124,5 +128,10 @@ public struct StageResult: Sendable {
         self.artifact = artifact
         self.outputSHA = outputSHA
         self.durationMs = durationMs
+    }
+
+    /// The store key of an attachment of the result cached under `artifactKey`.
+    public static func attachmentKey(_ artifactKey: String, _ name: String) -> String {
+        artifactKey + "/" + name
     }
 }

@@ -28,7 +28,7 @@ enum ExportBenchmark {
         }
         _ = try Pipeline(out: seed).run(inbox: inbox, config: PipelineConfig(), jobs: 2, progress: nil)
         let index = try CanonicalJSON.decode(RunIndex.self, from: Data(contentsOf: seed.appendingPathComponent("index.json")))
-        let originals = index.items.filter { $0.state == .done && $0.bundle != nil && $0.kind != .post }
+        let originals = index.items.filter { $0.state == .done && $0.bundle != nil && $0.kind.descriptor.exportable }
 
         // Publish copies until both the questions and the notes reach the wanted count.
         let out = root.appendingPathComponent("out")

@@ -75,7 +75,8 @@ enum OCRBenchmark {
             var row = Row(image: image)
             let data = try Data(contentsOf: image.url)
             var start = now()
-            let (page, timings) = try engine.recognizeWithTimings(imageData: data)
+            let read = try engine.read(imageData: data)
+            let (page, timings) = (read.page, read.timings)
             row.lecternSeconds = now() - start
             row.timings = timings
             row.lecternAccuracy = CharacterAccuracy.score(expected: image.truth, actual: page.text)

@@ -53,7 +53,7 @@ enum QuizBenchmark {
         for page in pages {
             let words = page.text.split(whereSeparator: \.isWhitespace)
             let ocrPage = OCRPage(text: page.text, meanConfidence: 100, words: words.map { OCRWord(text: String($0), confidence: 100) },
-                                  width: 0, height: 0, preprocessing: [], thumbnailJPEG: nil)
+                                  width: 0, height: 0, preprocessing: [], thumbnail: nil)
             let bundle = builder.build(page: ocrPage, id: page.name, source: SourceRef(path: page.name + ".txt", sha256: page.name))
             let source = QuestionValidator.Source(page.text)
             let questions = bundle.quiz.questions

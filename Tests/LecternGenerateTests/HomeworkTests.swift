@@ -15,7 +15,7 @@ private func worksheet(_ name: String) throws -> String {
 private func page(_ text: String, confidence: Double = 92) -> OCRPage {
     let words = text.split(whereSeparator: \.isWhitespace).map { OCRWord(text: String($0), confidence: confidence) }
     return OCRPage(text: text, meanConfidence: confidence, words: words, width: 1600, height: 2000,
-                   preprocessing: [], thumbnailJPEG: nil)
+                   preprocessing: [], thumbnail: nil)
 }
 
 private let samples = ["water-cycle", "erie-canal", "printing-press", "rivers-of-africa"]

@@ -283,11 +283,11 @@ private func topics(_ lecture: LectureBundle) -> [Topic] { lecture.subjects.flat
         #expect(try SampleCourse.build(options: options).subjects.allSatisfy { $0.endingProject == nil })
     }
 
-    @Test func localImagesArePublishedUnderMedia() throws {
+    @Test func localImagesAreMediaNamedInTheCourseFolder() throws {
         let lecture = try SampleCourse.build()
         let image = try #require(lecture.subjects[0].topics.flatMap(\.blocks).first { $0.type == .image })
-        #expect(image == .image(src: "media/lectures/course-1/week-01/images/types.png", alt: "A table of types"))
-        #expect(lecture.media == [MediaFile(path: "media/lectures/course-1/week-01/images/types.png",
+        #expect(image == .image(src: "week-01/images/types.png", alt: "A table of types"))
+        #expect(lecture.media == [MediaFile(path: "week-01/images/types.png",
                                             source: "python/week-01/images/types.png")])
     }
 

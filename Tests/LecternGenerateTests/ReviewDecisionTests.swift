@@ -9,7 +9,7 @@ private let wordNet = try! WordNet()
 
 private func build(_ text: String, reviews: ReviewDecisions = ReviewDecisions()) -> HomeworkBundle {
     let words = text.split(whereSeparator: \.isWhitespace).map { OCRWord(text: String($0), confidence: 92) }
-    let page = OCRPage(text: text, meanConfidence: 92, words: words, width: 1600, height: 2000, preprocessing: [], thumbnailJPEG: nil)
+    let page = OCRPage(text: text, meanConfidence: 92, words: words, width: 1600, height: 2000, preprocessing: [], thumbnail: nil)
     return HomeworkBuilder(wordNet: wordNet, options: QuizOptions())
         .build(page: page, id: "0123456789abcdef", source: SourceRef(path: "photos/sheet.jpg", sha256: "abc"), reviews: reviews)
 }

@@ -84,8 +84,10 @@ struct RecognitionTests {
 
     @Test("the thumbnail is a JPEG at most 240 pixels wide")
     func thumbnail() throws {
-        let page = try engine().recognize(imageData: Fixture.data("phone-photo.jpg"))
-        let jpeg = try #require(page.thumbnailJPEG)
+        let read = try engine().read(imageData: Fixture.data("phone-photo.jpg"))
+        let page = read.page
+        #expect(page.thumbnail == OCREngine.thumbnailName)
+        let jpeg = try #require(read.thumbnailJPEG)
         #expect(ImageFormatSniffer.format(of: jpeg) == .jpeg)
         let size = try #require(PixImage.header(of: jpeg))
         #expect(size.width <= 240 && size.width >= 200)

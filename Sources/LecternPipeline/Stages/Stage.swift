@@ -5,12 +5,13 @@ import LecternStore
 
 /// One stage of the pipeline: its options, what its result depends on, its version, and how it runs.
 ///
-/// Adding a stage: a case in `StageID` (its name, and where it sits in an item's chain), one file in `Stages/`
+/// Adding a stage: a case in `StageID` and its place in a kind's chain (`ItemKinds.swift`), one file in `Stages/`
 /// with a value conforming to `Stage`, and that value in `Stages.all`.
 protocol Stage: Sendable {
     associatedtype Options: StageOptions
     var id: StageID { get }
-    /// Bump when the output for the same input changes: cached results are then rebuilt.
+    /// Bump when the output for the same input changes (and say what changed in CHANGELOG.md): cached results are
+    /// then rebuilt.
     var version: Int { get }
     /// Where the stage's options live in a pipeline configuration.
     var options: WritableKeyPath<PipelineConfig, Options> { get }
@@ -19,7 +20,29 @@ protocol Stage: Sendable {
     /// Whether the teacher's review decisions about the item (`lectern-reviews.yml`) are part of its input.
     var readsReviews: Bool { get }
     /// Makes the stage's result (canonical JSON) for a claimed item.
-    func run(_ claim: Claim, options: Options, worker: StageExecutor) throws(LecternError) -> Data
+    func run(_ claim: Claim, options: Options, worker: StageExecutor) throws(LecternError) -> StageOutput
+}
+
+/// A stage's result, and the media the publisher puts beside the item's bundle, named relative to the item:
+/// where they go is `OutputLayout.media`'s decision, made when publishing.
+struct StageOutput {
+    var result: Data
+    /// Media made by the stage, stored with its result (a homework thumbnail).
+    var media: [String: Data] = [:]
+    /// Media copied from the inbox when publishing: name → inbox-relative path (a course's images).
+    var inboxMedia: [String: String] = [:]
+}
+
+/// The list of a result's media, stored beside it (`StageResult.attachmentKey(key, StageMedia.listName)`) so that
+/// the publisher reads this small list, not the bundle.
+struct StageMedia: Codable, Equatable {
+    static let listName = "media"
+    /// Names whose bytes are stored as the attachment `storedName(name)`.
+    var stored: [String]
+    /// Name → inbox-relative path.
+    var inbox: [String: String]
+
+    static func storedName(_ name: String) -> String { listName + "/" + name }
 }
 
 /// What a stage's result is made from.
@@ -84,7 +107,7 @@ extension Stage {
         config[keyPath: options] = try config.decodeOptions(node, stage: id)
     }
 
-    func run(_ claim: Claim, config: PipelineConfig, worker: StageExecutor) throws(LecternError) -> Data {
+    func run(_ claim: Claim, config: PipelineConfig, worker: StageExecutor) throws(LecternError) -> StageOutput {
         try run(claim, options: config[keyPath: options], worker: worker)
     }
 }

@@ -1,14 +1,3 @@
-/// What kind of input an item is, decided from the file's content (magic bytes), not only its name.
-public enum ItemKind: String, Codable, Sendable, CaseIterable, Comparable {
-    case homework   // a photo
-    case wordlist   // a text script or subtitles
-    case post       // one HTML course post (feeds its course)
-    case lecture    // a course: a folder of posts
-    case other      // a file Lectern cannot read; recorded so that nobody wonders where it went
-
-    public static func < (lhs: ItemKind, rhs: ItemKind) -> Bool { lhs.rawValue < rhs.rawValue }
-}
-
 public enum StageState: String, Codable, Sendable, CaseIterable {
     case pending, running, done, failed
 }
