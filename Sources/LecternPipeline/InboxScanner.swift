@@ -60,7 +60,7 @@ public struct InboxScanner: Sendable {
         let seen = Set(entries.map(\.relativePath))
         let statsToRemove = knownStats.keys.filter { !seen.contains($0) }.sorted()
 
-        let items = makeItems(entries: entries, shaByPath: shaByPath)
+        let items = makeItems(entries: entries, shaByPath: shaByPath, root: root)
         return InboxScan(items: items, statsToSave: statsToSave, statsToRemove: statsToRemove, hashedCount: hashed)
     }
 
@@ -119,7 +119,7 @@ public struct InboxScanner: Sendable {
                      inode: UInt64(info.st_ino))
     }
 
-    private func makeItems(entries: [Entry], shaByPath: [String: String]) -> [ItemRecord] {
+    private func makeItems(entries: [Entry], shaByPath: [String: String], root: String) -> [ItemRecord] {
         func ext(_ path: String) -> String { (path as NSString).pathExtension.lowercased() }
         func topFolder(_ path: String) -> String? {
             let parts = path.split(separator: "/", maxSplits: 1)
