@@ -63,8 +63,9 @@ struct HomePage: ReviewPage {
         var subjects: [Subject]?
         var questionPool: [Counted]?
 
-        /// What a teacher would use in class: questions, word tests or pool questions; nil when it has none of them.
-        var questions: Int? { quiz?.questions.count ?? questionPool?.count ?? tests?.count }
+        /// The questions a homework quiz or word list is for; nil for a course, which is read even without a pool
+        /// (`poolQuestionsPerTopic: 0` turns it off).
+        var questions: Int? { quiz?.questions.count ?? tests?.count }
 
         var size: String {
             var parts: [String] = []
@@ -143,7 +144,7 @@ struct HomePage: ReviewPage {
         func happened(_ entry: IndexEntry, _ bundle: BundleHead?) -> String {
             switch self {
             case .waiting: entry.state == .running ? "A run is working on it." : "Waiting for the next `lectern run`."
-            case .partial, .notReady: bundle?.statusReason ?? (bundle == nil ? "Its bundle could not be read." : "")
+            case .partial, .notReady: bundle?.statusReason ?? (bundle == nil ? "Its bundle could not be read." : "It has no questions.")
             case .ready: bundle?.warnings.map { "Ready, with \(plural($0.count, "note"))." } ?? ""
             case .failed, .inCourse: ""
             }

@@ -234,6 +234,43 @@ struct ReviewSiteTests {
         }
     }
 
+    @Test("a doubtful read is flagged by the run's own quiz.minConfidence (the pipeline file's), not by the default")
+    func pipelineFileThreshold() async throws {
+        let samples = try ReviewSamples.shared()
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-review-site-threshold-\(getpid())")
+        try? FileManager.default.removeItem(at: root)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let inbox = root.appendingPathComponent("inbox")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: samples.repo.appendingPathComponent("samples/photos/water-cycle.jpg"),
+                                         to: inbox.appendingPathComponent("water-cycle.jpg"))
+        // The photo reads at a mean confidence over the default 60 (the homework test's page is not marked); a
+        // pipeline file asking for 99 makes the same read doubtful.
+        let config = try PipelineConfig.parse(yaml: "version: 1\nstages:\n  quiz:\n    minConfidence: 99\n", file: "strict.yml")
+        let out = root.appendingPathComponent("out")
+        let index = try Pipeline(out: out).run(inbox: inbox, config: config, jobs: 2, progress: nil).index
+        let entry = try #require(index.items.first { $0.kind == .homework })
+        let bundle = try CanonicalJSON.decode(HomeworkBundle.self, from: Data(contentsOf: out.appendingPathComponent(try #require(entry.bundle))))
+        #expect(bundle.status == .needsReview && bundle.ocr.meanConfidence >= 60 && bundle.ocr.meanConfidence < 99)
+        try await serving(out) { client in
+            let body = try await page(client, "/items/\(entry.id)")
+            #expect(body.contains("<pre class=\"ocr-text\"><mark class=\"low-confidence\">\(escaped(bundle.text))</mark></pre>"))
+            #expect(inOrder(["<strong>Not ready: the photo could not be read well enough</strong>",
+                             "<strong>What happened:</strong> \(escaped(try #require(bundle.statusReason)))"], in: body))
+            let home = try await page(client, "/")
+            let row = try #require(home.components(separatedBy: "id=\"item-\(entry.id)\"").last?.components(separatedBy: "</tr>").first)
+            #expect(row.contains("<span class=\"readiness readiness-not-ready\">Not ready</span>"))
+            #expect(row.contains(escaped(try #require(bundle.statusReason))), "What happened: the bundle's reason")
+            #expect(row.contains("<div class=\"size\">0 questions</div>"))
+        }
+        // And the other way: a read under the default 60 that the run accepted (a pipeline file asking less) is not marked.
+        var accepted = bundle
+        accepted.status = .ok
+        accepted.statusReason = nil
+        accepted.ocr.meanConfidence = 41
+        #expect(!HomeworkPage(accepted).lowConfidence)
+    }
+
     @Test("a word list page: ready or not first; words by level with meaning, how sure, where the level came from in plain words, and the word marked in its sentence; the level tests")
     func wordList() async throws {
         let samples = try ReviewSamples.shared()
