@@ -1,5 +1,4 @@
 import Foundation
-import LecternGenerate
 import LecternModel
 
 // What the review site's templates show, one small struct per page kind, mapped from the published index and
