@@ -23,15 +23,16 @@ public struct ContentServer: Sendable {
     }
 
     public func router() -> Router<BasicRequestContext> {
-        let router = Router()
+        let router = MethodRouter()
         router.add(middleware: ProblemMiddleware())
         let content = self.content
 
+        let contract = Contract.document(review: review != nil)
         router.get("/openapi.json") { _, _ -> Response in
-            guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json"), let data = try? Data(contentsOf: url) else {
+            guard let contract else {
                 throw ContentProblem(.notFound, code: "no-contract", detail: "The OpenAPI document is missing from this build.")
             }
-            return Self.json(data, contentType: "application/openapi+json")
+            return Self.json(contract, contentType: "application/openapi+json")
         }
         router.get("/v1/items") { request, _ -> Response in
             let kind = try Self.query(request, "kind", as: ItemKind.self)
@@ -78,7 +79,7 @@ public struct ContentServer: Sendable {
         }
         ReviewSite(content: content).register(on: router)
         review?.register(on: router)
-        return router
+        return router.finish()
     }
 
     /// A draw from a lecture's pool: the same bundle and seed give the same questions in the same order.
@@ -161,9 +162,12 @@ struct ProblemMiddleware: RouterMiddleware {
         } catch let problem as ContentProblem {
             return Self.response(problem)
         } catch let error as HTTPError where error.status == .notFound {
+            // A method no path has is not implemented (RFC 9110 §15.6.2); a known one on a known path is a 405 (`MethodRouter`).
+            guard MethodRouter.recognised.contains(request.method) else {
+                return Self.response(ContentProblem(.notImplemented, code: "unknown-method",
+                                                    detail: "This server does not implement \(request.method.rawValue.prefix(40))."))
+            }
             return Self.response(ContentProblem(.notFound, code: "unknown-route", detail: "No such resource: \(request.uri.path)."))
-        } catch let error as HTTPError where error.status == .methodNotAllowed {
-            return Self.response(ContentProblem(.methodNotAllowed, code: "read-only", detail: "This API only answers GET and HEAD."))
         } catch {
             return Self.response(ContentProblem(.badRequest, code: "bad-request", detail: "The request could not be answered: \(error)"))
         }

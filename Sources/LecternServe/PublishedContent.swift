@@ -195,6 +195,7 @@ struct ContentProblem: Error, Sendable {
         case notFound = 404
         case methodNotAllowed = 405
         case serviceUnavailable = 503
+        case notImplemented = 501
     }
 
     var status: Status
@@ -213,6 +214,7 @@ struct ContentProblem: Error, Sendable {
         case .notFound: return "Not found"
         case .methodNotAllowed: return "Method not allowed"
         case .serviceUnavailable: return "The output folder could not be read"
+        case .notImplemented: return "Not implemented"
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import LecternGenerate
 import LecternModel
 
 // What the review site's templates show, one small struct per page kind, mapped from the published index and
@@ -28,18 +27,19 @@ struct HomePage: ReviewPage {
         var id: String
         var kind: String
         var source: String
-        var state: String
         /// The item's own page: its bundle's page, or for a post its course's page.
         var link: String
         var hasLink: Bool
+        /// Is it ready for a class: `ready`, `partial`, `not-ready`, `failed`, `waiting` (a CSS class), and in words.
+        var readiness: String
+        var readinessLabel: String
         var title: String
-        var bundleStatus: String
-        var hasBundleStatus: Bool
-        var statusReason: String
-        var hasStatusReason: Bool
+        var size: String
         var failures: [Failure]
-        var waiting: String
-        var hasWaiting: Bool
+        /// For a done item that is not ready as it is: the bundle's reason, and where to look.
+        var happened: String
+        var advice: String
+        var hasAdvice: Bool
     }
     var pageTitle = "Items"
     var summary: String
@@ -48,15 +48,36 @@ struct HomePage: ReviewPage {
 
     /// The few fields of any bundle the home page shows, read without the rest of the bundle's types.
     struct BundleHead: Decodable {
+        /// Any JSON object: only the number of them is read.
+        struct Counted: Decodable {}
+        struct Quiz: Decodable { var questions: [Counted] }
+        struct Subject: Decodable { var topics: [Counted] }
         var title: String?
         var status: BundleStatus
         var statusReason: String?
+        var warnings: [String]?
+        var quiz: Quiz?
+        var words: [Counted]?
+        var tests: [Counted]?
+        var subjects: [Subject]?
+        var questionPool: [Counted]?
+
+        /// The questions a homework quiz or word list is for; nil for a course, which is read even without a pool
+        /// (`poolQuestionsPerTopic: 0` turns it off).
+        var questions: Int? { quiz?.questions.count ?? tests?.count }
+
+        var size: String {
+            var parts: [String] = []
+            if let quiz { parts.append(plural(quiz.questions.count, "question")) }
+            if let words { parts.append(plural(words.count, "word")) }
+            if let tests { parts.append(plural(tests.count, "level test")) }
+            if let subjects { parts.append(plural(subjects.reduce(0) { $0 + $1.topics.count }, "topic")) }
+            if let questionPool { parts.append(plural(questionPool.count, "pool question")) }
+            return parts.joined(separator: ", ")
+        }
     }
 
     init(index: RunIndex, head: (IndexEntry) -> BundleHead?) {
-        let counts = Dictionary(grouping: index.items, by: \.state).mapValues(\.count)
-        summary = "\(index.items.count) item\(index.items.count == 1 ? "" : "s"): \(counts[.done] ?? 0) done, "
-            + "\(counts[.failed] ?? 0) failed, \((counts[.pending] ?? 0) + (counts[.running] ?? 0)) waiting."
         rows = index.items.map { entry in
             let bundle = entry.state == .done ? head(entry) : nil
             let target = entry.kind.descriptor.placement == .courseMember ? entry.course : (entry.bundle != nil ? entry.id : nil)
@@ -65,36 +86,142 @@ struct HomePage: ReviewPage {
                 [Failure(code: code.rawValue, stage: entry.failedStage?.rawValue ?? "", hasStage: entry.failedStage != nil,
                          happened: entry.errorMessage ?? code.rawValue, advice: code.advice(for: entry.kind))]
             } ?? []
-            let waiting: String? = switch entry.state {
-            case .pending: "Waiting for the next `lectern run`."
-            case .running: "A run is working on it."
-            case .done, .failed: nil
-            }
-            return Row(id: entry.id, kind: entry.kind.rawValue, source: entry.source.path, state: entry.state.rawValue,
+            let readiness = Readiness(entry, bundle)
+            return Row(id: entry.id, kind: Self.kindName(entry.kind), source: entry.source.path,
                        link: target.map { "/items/\($0)" } ?? "", hasLink: target != nil,
-                       title: bundle?.title ?? "", bundleStatus: bundle?.status.rawValue ?? "",
-                       hasBundleStatus: bundle != nil, statusReason: bundle?.statusReason ?? "",
-                       hasStatusReason: !(bundle?.statusReason ?? "").isEmpty,
-                       failures: failures, waiting: waiting ?? "", hasWaiting: waiting != nil)
+                       readiness: readiness.rawValue, readinessLabel: readiness.label,
+                       title: bundle?.title ?? (bundle != nil ? entry.source.path : ""), size: bundle?.size ?? "",
+                       failures: failures, happened: readiness.happened(entry, bundle), advice: readiness.advice(bundle),
+                       hasAdvice: !readiness.advice(bundle).isEmpty)
         }
+        let rows = rows
+        let count = { (readiness: Readiness) in rows.filter { $0.readiness == readiness.rawValue }.count }
+        let published = rows.count - count(.inCourse)
+        summary = "Ready for your class: \(count(.ready)) of \(published). Partly ready: \(count(.partial)). "
+            + "Not ready: \(count(.notReady)). Failed: \(count(.failed)). Waiting for a run: \(count(.waiting))."
         hasRows = !rows.isEmpty
+    }
+
+    /// An item's kind as a teacher names it.
+    static func kindName(_ kind: ItemKind) -> String {
+        switch kind {
+        case .homework: "Homework photo"
+        case .wordlist: "Word list"
+        case .post: "Course post"
+        case .lecture: "Course"
+        case .other: "Unreadable file"
+        }
+    }
+
+    /// Is an item ready for a class, as the home page's first column says it.
+    enum Readiness: String {
+        case ready, partial, notReady = "not-ready", failed, waiting, inCourse = "in-course"
+
+        init(_ entry: IndexEntry, _ bundle: BundleHead?) {
+            switch entry.state {
+            case .failed: self = .failed
+            case .pending, .running: self = .waiting
+            case .done where entry.kind == .post: self = .inCourse
+            case .done:
+                guard let bundle else { self = .notReady; return }
+                if bundle.questions == 0 || bundle.status == .needsReview { self = .notReady }
+                else { self = bundle.status == .partial ? .partial : .ready }
+            }
+        }
+
+        var label: String {
+            switch self {
+            case .ready: "Ready"
+            case .partial: "Partly ready"
+            case .notReady: "Not ready"
+            case .failed: "Failed"
+            case .waiting: "Waiting"
+            case .inCourse: "In its course"
+            }
+        }
+
+        func happened(_ entry: IndexEntry, _ bundle: BundleHead?) -> String {
+            switch self {
+            case .waiting: entry.state == .running ? "A run is working on it." : "Waiting for the next `lectern run`."
+            case .partial, .notReady: bundle?.statusReason ?? (bundle == nil ? "Its bundle could not be read." : "It has no questions.")
+            case .ready: bundle?.warnings.map { "Ready, with \(plural($0.count, "note"))." } ?? ""
+            case .failed, .inCourse: ""
+            }
+        }
+
+        /// The advice for its kind is on the item's own page; here, where to find it.
+        func advice(_ bundle: BundleHead?) -> String {
+            switch self {
+            case .partial: "Open its page: use what it has, and see how to get more."
+            case .notReady: "Open its page: it says what to check and what to do."
+            case .ready: bundle?.warnings == nil ? "" : "Open its page to read them."
+            case .failed, .waiting, .inCourse: ""
+            }
+        }
     }
 }
 
+func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
 // MARK: Shared pieces
 
-/// A bundle's fitness, as every page heads it.
-struct StatusView {
-    var status: String
-    var isOK: Bool
-    var reason: String
-    var hasReason: Bool
+/// What every item page says first: is this ready for my class, and if not, what do I do?
+struct VerdictView {
+    /// `ready`, `partial` or `not-ready`: the box's CSS class.
+    var readiness: String
+    var headline: String
+    var happened: String
+    var hasHappened: Bool
+    var advice: String
+    var hasAdvice: Bool
+    /// The bundle's `warnings`: review decisions not applied or about questions and words no longer made, and text
+    /// a course post lost.
+    var notes: [String]
+    var hasNotes: Bool
 
-    init(_ status: BundleStatus, reason: String?) {
-        self.status = status.rawValue
-        isOK = status == .ok
-        self.reason = reason ?? ""
-        hasReason = !(reason ?? "").isEmpty
+    init(_ readiness: HomePage.Readiness, headline: String, happened: String? = nil, advice: String = "", warnings: [String]?) {
+        self.readiness = readiness.rawValue
+        self.headline = headline
+        self.happened = happened ?? ""
+        hasHappened = !(happened ?? "").isEmpty
+        notes = warnings ?? []
+        hasNotes = !notes.isEmpty
+        self.advice = advice.isEmpty && hasNotes
+            ? "Read the notes below; change or clear a review decision with `lectern review`." : advice
+        hasAdvice = !self.advice.isEmpty
+    }
+}
+
+/// Where an option came from, in a teacher's words.
+func provenance(_ origin: OptionOrigin) -> String {
+    switch origin {
+    case .answer: "the answer"
+    case .wordnetCoordinate: "a word of the same kind as the answer, from the dictionary (WordNet)"
+    case .sameTextTerm: "another key term of the same text"
+    case .sameTextWord: "another word of the same text"
+    case .samePOSFrequencyBand: "a word of the same kind (noun, verb …) about as common as the answer"
+    case .otherSense: "another meaning of the same word, from the dictionary"
+    case .sameSourceWord: "another word of the same script"
+    case .frequencyListWord: "a common English word about as frequent as the answer"
+    case .sameTopicWord: "a common word of the text's topic"
+    case .sameTextYear: "another year of the text"
+    case .nearbyYear: "a year close to the answer"
+    case .nearbyNumber: "a number close to the answer"
+    case .sameTextName: "another name in the text"
+    case .sameTextNameParts: "a name made of parts of names in the text"
+    case .antonym: "a word meaning the opposite of the answer"
+    case .sameTextAdjective: "another describing word of the text"
+    case .changedNumber: "a sentence of the text with a number changed, so it is false"
+    case .negated: "a sentence of the text turned round to say the opposite, so it is false"
+    case .swappedName: "a sentence of the text with a name swapped, so it is false"
+    case .swappedTerm: "a sentence of the text with a key term swapped, so it is false"
+    case .courseTerm: "a key term of another topic of the course"
+    case .courseCode: "a code name of another topic of the course"
+    case .courseYear: "a year of another topic of the course"
+    case .courseDefinition: "a definition of another topic of the course"
+    case .courseTopic: "another topic of the course"
+    case .courseSentence: "a sentence of another topic of the course"
+    case .teacher: "written by a teacher (a review decision)"
     }
 }
 
@@ -102,15 +229,18 @@ struct OptionView {
     var letter: String
     var option: String
     var isAnswer: Bool
-    /// Where a distractor came from, or what a learner who picks it is told.
+    /// What a learner who picks it is told (lecture engagement questions).
     var note: String
     var hasNote: Bool
+    /// Where it came from, in plain words; empty when the bundle does not say.
+    var origin: String
 
-    static func list(_ options: [String], answer: Int?, notes: [String]? = nil) -> [OptionView] {
+    static func list(_ options: [String], answer: Int?, notes: [String]? = nil, origins: [OptionOrigin] = []) -> [OptionView] {
         options.enumerated().map { index, text in
             let note = notes.flatMap { index < $0.count ? $0[index] : nil } ?? ""
             return OptionView(letter: String(UnicodeScalar(UInt8(65 + index % 26))), option: text, isAnswer: index == answer,
-                              note: note, hasNote: !note.isEmpty)
+                              note: note, hasNote: !note.isEmpty,
+                              origin: index < origins.count ? provenance(origins[index]) : "")
         }
     }
 }
@@ -120,18 +250,43 @@ struct QuestionView {
     var questionKind: String
     var stem: String
     var options: [OptionView]
+    var hasOrigins: Bool
     var answer: String
     var explanation: String
     var questionLevel: Int
+    var levelMeaning: String
 
     init(number: Int, _ question: MultipleChoiceQuestion) {
         self.number = number
-        questionKind = question.kind.rawValue
+        questionKind = Self.kindName(question.kind)
         stem = question.stem
-        options = OptionView.list(question.options, answer: question.answerIndex, notes: question.optionOrigins.map(\.rawValue))
+        options = OptionView.list(question.options, answer: question.answerIndex, origins: question.optionOrigins)
+        hasOrigins = !question.optionOrigins.isEmpty
         answer = question.options.indices.contains(question.answerIndex) ? question.options[question.answerIndex] : ""
         explanation = question.explanation
         questionLevel = question.level
+        levelMeaning = question.level <= 1 ? "recall: a fact the text states" : "understanding: what a word or the text means"
+    }
+
+    /// What a question asks, in a teacher's words.
+    static func kindName(_ kind: QuestionKind) -> String {
+        switch kind {
+        case .clozeYear: "Fill in the year"
+        case .clozeNumber: "Fill in the number"
+        case .clozeName: "Fill in the name"
+        case .clozeTerm: "Fill in the key term"
+        case .clozeAdjective: "Fill in the describing word"
+        case .definition: "Which word has this meaning"
+        case .statement: "Which statement the text supports"
+        case .vocabularyInContext: "What a word means in the text"
+        case .mainIdea: "What a paragraph is mainly about"
+        case .lectureTerm: "A key term of the lesson"
+        case .lectureCode: "A code name of the lesson"
+        case .lectureYear: "A year of the lesson"
+        case .lectureDefinition: "A definition the lesson gives"
+        case .lectureTopic: "Which lesson a sentence comes from"
+        case .lectureSentence: "Which sentence the lesson says"
+        }
     }
 }
 
@@ -141,7 +296,7 @@ struct HomeworkPage: ReviewPage {
     var pageTitle: String
     var id: String
     var source: String
-    var status: StatusView
+    var verdict: VerdictView
     var subject: String
     var subjectConfidence: String
     var thumbnail: String
@@ -150,21 +305,21 @@ struct HomeworkPage: ReviewPage {
     var wordCount: Int
     var readPath: String
     var preprocessing: String
-    /// The page's mean OCR confidence is under the quiz's threshold (or the bundle says needs-review): the whole
-    /// text is marked. The bundle has no per-word confidence, so no single word can be.
+    /// The run judged the read doubtful (`needs-review`: under the pipeline file's `quiz.minConfidence` or
+    /// `minWords`, the bundle's status is the one place that judgement is kept): the whole text is marked. The
+    /// bundle has no per-word confidence, so no single word can be.
     var lowConfidence: Bool
-    var threshold: String
     var text: String
     var questions: [QuestionView]
     var questionCount: Int
     var hasQuestions: Bool
+    var hasRecall: Bool
+    var hasUnderstanding: Bool
 
     init(_ bundle: HomeworkBundle) {
-        let threshold = QuizOptions().minConfidence
         pageTitle = bundle.title.isEmpty ? "Homework \(bundle.id)" : bundle.title
         id = bundle.id
         source = bundle.source.path
-        status = StatusView(bundle.status, reason: bundle.statusReason)
         subject = bundle.subject
         subjectConfidence = Self.percent(bundle.subjectConfidence * 100)
         thumbnail = bundle.thumbnail.map { "/" + $0 } ?? ""
@@ -173,12 +328,31 @@ struct HomeworkPage: ReviewPage {
         wordCount = bundle.ocr.wordCount
         readPath = bundle.ocr.path
         preprocessing = bundle.ocr.preprocessing.joined(separator: ", ")
-        lowConfidence = bundle.status == .needsReview || bundle.ocr.meanConfidence < threshold
-        self.threshold = Self.percent(threshold)
+        lowConfidence = bundle.status == .needsReview
         text = bundle.text
         questions = bundle.quiz.questions.enumerated().map { QuestionView(number: $0 + 1, $1) }
         questionCount = questions.count
         hasQuestions = !questions.isEmpty
+        hasRecall = questions.contains { $0.questionLevel <= 1 }
+        hasUnderstanding = questions.contains { $0.questionLevel > 1 }
+        let count = plural(questionCount, "question")
+        verdict = switch bundle.status {
+        case .needsReview:
+            VerdictView(.notReady, headline: "Not ready: the photo could not be read well enough", happened: bundle.statusReason,
+                        advice: "Compare the text read from the photo below with the page. Take a clearer photo (flat, "
+                            + "well lit, the whole page in view) and drop it in the inbox: it gets a quiz of its own.",
+                        warnings: bundle.warnings)
+        case .partial where questionCount == 0:
+            VerdictView(.notReady, headline: "Not ready: no questions", happened: bundle.statusReason,
+                        advice: "Photograph the text the exercises are about, or a longer passage, and drop the photo in the inbox.",
+                        warnings: bundle.warnings)
+        case .partial:
+            VerdictView(.partial, headline: "Partly ready: \(count)", happened: bundle.statusReason,
+                        advice: "Check the questions below and use them as they are. For more, photograph a longer text: "
+                            + "a full page (about 250 words) gives 10.", warnings: bundle.warnings)
+        case .ok:
+            VerdictView(.ready, headline: "Ready for your class: \(count)", warnings: bundle.warnings)
+        }
     }
 
     static func percent(_ value: Double) -> String { String(format: "%.0f%%", value) }
@@ -193,8 +367,16 @@ struct WordListPage: ReviewPage {
         var definition: String
         var hasDefinition: Bool
         var levelSource: String
-        var senseConfidence: String
-        var context: String
+        var sense: String
+        var senseClass: String
+        /// The context sentence in three parts, the word's form in it marked; a sentence an entry above already
+        /// showed is cut to the words around this one, with `sameAs` naming that entry.
+        var before: String
+        var marked: String
+        var hasMark: Bool
+        var after: String
+        var sameAs: String
+        var isRepeat: Bool
         var count: Int
         var forms: String
     }
@@ -211,7 +393,7 @@ struct WordListPage: ReviewPage {
     var pageTitle: String
     var id: String
     var source: String
-    var status: StatusView
+    var verdict: VerdictView
     var sentenceCount: Int
     var tokenCount: Int
     var levels: [LevelGroup]
@@ -222,17 +404,30 @@ struct WordListPage: ReviewPage {
         pageTitle = "Word list: \(bundle.source.path)"
         id = bundle.id
         source = bundle.source.path
-        status = StatusView(bundle.status, reason: bundle.statusReason)
         sentenceCount = bundle.sentenceCount
         tokenCount = bundle.tokenCount
+        var shown: [String: String] = [:]   // context sentence → the first word shown with it
         levels = WordLevel.allCases.compactMap { level in
             let words = bundle.words.filter { $0.level == level }
             guard !words.isEmpty else { return nil }
             return LevelGroup(level: level.rawValue, wordCount: words.count, words: words.map { entry in
-                WordRow(word: entry.word, partOfSpeech: entry.partOfSpeech ?? "", definition: entry.definition ?? "",
-                        hasDefinition: entry.definition != nil, levelSource: entry.levelSource.rawValue,
-                        senseConfidence: entry.senseConfidence?.rawValue ?? "—", context: entry.context, count: entry.count,
-                        forms: entry.forms.joined(separator: ", "))
+                let first = shown[entry.context]
+                if first == nil { shown[entry.context] = entry.word }
+                var (before, marked, after) = Self.mark(entry, in: entry.context)
+                if first != nil {
+                    before = Self.tail(of: before)
+                    after = Self.head(of: after)
+                }
+                let sense: (String, String) = switch entry.senseConfidence {
+                case .high: ("sure", "high")
+                case .medium: ("likely; check it", "medium")
+                case .low: ("not sure: check it", "low")
+                case nil: ("", "none")
+                }
+                return WordRow(word: entry.word, partOfSpeech: entry.partOfSpeech ?? "", definition: entry.definition ?? "",
+                               hasDefinition: entry.definition != nil, levelSource: Self.levelSource(entry.levelSource),
+                               sense: sense.0, senseClass: sense.1, before: before, marked: marked, hasMark: !marked.isEmpty, after: after,
+                               sameAs: first ?? "", isRepeat: first != nil, count: entry.count, forms: entry.forms.joined(separator: ", "))
             })
         }
         tests = bundle.tests.map { test in
@@ -240,6 +435,60 @@ struct WordListPage: ReviewPage {
                      questions: test.questions.enumerated().map { QuestionView(number: $0 + 1, $1) })
         }
         hasTests = !tests.isEmpty
+        let unsure = bundle.words.filter { $0.definition != nil && $0.senseConfidence != .high }.count
+        let size = "\(plural(bundle.words.count, "word")) in \(plural(levels.count, "level")), "
+            + (tests.isEmpty ? "no level tests" : "a test for each of \(plural(tests.count, "level"))")
+        verdict = switch bundle.status {
+        case .ok:
+            VerdictView(.ready, headline: "Ready for your class: \(size)",
+                        advice: unsure == 0 ? "" : "Check the \(plural(unsure, "meaning")) marked “check it”: the text did not "
+                            + "settle which sense is meant. Correct one with `lectern review word`.", warnings: bundle.warnings)
+        case .partial, .needsReview:
+            VerdictView(.partial, headline: "Partly ready: \(size)", happened: bundle.statusReason,
+                        advice: "Check the words below before using them.", warnings: bundle.warnings)
+        }
+    }
+
+    /// Where a word's level came from, in a teacher's words.
+    static func levelSource(_ source: LevelSource) -> String {
+        switch source {
+        case .cefrProfile: "from a published list of English word levels (CEFR)"
+        case .model: "estimated from how common the word is"
+        case .teacher: "set by a teacher"
+        }
+    }
+
+    /// `context` split around the first whole-word occurrence of the entry's lemma or one of its forms (the longest
+    /// that starts there); the whole sentence and nothing to mark when none is found.
+    static func mark(_ entry: WordEntry, in context: String) -> (String, String, String) {
+        let candidates = Set([entry.word] + entry.forms).filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+        var best: Range<String.Index>?
+        for form in candidates {
+            var from = context.startIndex
+            while let range = context.range(of: form, options: [.caseInsensitive], range: from..<context.endIndex) {
+                let startsWord = range.lowerBound == context.startIndex || !context[context.index(before: range.lowerBound)].isLetter
+                let endsWord = range.upperBound == context.endIndex || !context[range.upperBound].isLetter
+                if startsWord && endsWord {
+                    if best.map({ range.lowerBound < $0.lowerBound }) ?? true { best = range }
+                    break
+                }
+                from = range.upperBound
+            }
+        }
+        guard let best else { return (context, "", "") }
+        return (String(context[..<best.lowerBound]), String(context[best]), String(context[best.upperBound...]))
+    }
+
+    /// The last few words of `text`, after an ellipsis when some were cut.
+    static func tail(of text: String, words: Int = 5) -> String {
+        let parts = text.split(separator: " ", omittingEmptySubsequences: false)
+        return parts.count > words + 1 ? "… " + parts.suffix(words + 1).joined(separator: " ") : text
+    }
+
+    /// The first few words of `text`, before an ellipsis when some were cut.
+    static func head(of text: String, words: Int = 5) -> String {
+        let parts = text.split(separator: " ", omittingEmptySubsequences: false)
+        return parts.count > words + 1 ? parts.prefix(words + 1).joined(separator: " ") + " …" : text
     }
 }
 
@@ -418,9 +667,7 @@ struct LecturePage: ReviewPage {
     var pageTitle: String
     var id: String
     var source: String
-    var status: StatusView
-    var warnings: [String]
-    var hasWarnings: Bool
+    var verdict: VerdictView
     var subjects: [SubjectView]
     var poolLevels: [PoolLevel]
     var poolSize: Int
@@ -430,9 +677,6 @@ struct LecturePage: ReviewPage {
         pageTitle = bundle.title.isEmpty ? "Lecture \(bundle.id)" : bundle.title
         id = bundle.id
         source = bundle.source.path
-        status = StatusView(bundle.status, reason: bundle.statusReason)
-        warnings = bundle.warnings ?? []
-        hasWarnings = !warnings.isEmpty
         var titles: [String: String] = [:]
         subjects = bundle.subjects.map { subject in
             for topic in subject.topics { titles[topic.id] = topic.title }
@@ -472,6 +716,16 @@ struct LecturePage: ReviewPage {
         poolSize = bundle.questionPool.count
         self.schedule = "\(schedule.correctAnswersToAdvance) correct answers move a question up a level; "
             + "mastered questions come back every \(schedule.masteredIntervalDays) days."
+        let topics = bundle.subjects.reduce(0) { $0 + $1.topics.count }
+        let size = "\(plural(bundle.subjects.count, "subject")), \(plural(topics, "topic")), \(plural(poolSize, "pool question"))"
+        verdict = switch bundle.status {
+        case .ok:
+            VerdictView(.ready, headline: "Ready for your class: \(size)", warnings: bundle.warnings)
+        case .partial, .needsReview:
+            VerdictView(.partial, headline: "Partly ready: \(size)", happened: bundle.statusReason,
+                        advice: "The topics below can be used. Fix the posts named (the home page says why each failed) "
+                            + "and run Lectern again.", warnings: bundle.warnings)
+        }
     }
 
     static func engagement(_ question: EngagementQuestion) -> EngagementView {

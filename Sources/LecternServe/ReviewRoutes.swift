@@ -20,7 +20,7 @@ public struct ReviewRoutes: Sendable {
         tokenDigest = Array(SHA256.hash(data: Data(token.utf8)))
     }
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: some RouterMethods<BasicRequestContext>) {
         let routes = self
         router.get("/v1/reviews") { _, _ -> Response in
             try routes.answer { ReviewReport.entries(try routes.decisions(), out: routes.out) }
@@ -115,7 +115,11 @@ public struct ReviewRoutes: Sendable {
     static func reviewID(_ context: BasicRequestContext) throws(ReviewProblem) -> String {
         let raw = context.parameters.get("id") ?? ""
         let id = raw.removingPercentEncoding ?? raw
-        guard (3...200).contains(id.count), id.contains("-"), !id.contains("/"), !id.contains(where: \.isNewline) else {
+        // The rule is the contract's pattern for `id` (3 to 200 code points, a "-", no "/", no control or line
+        // separator characters: it becomes a key of the reviews file); an ID it lets through that no bundle has is a 404.
+        let scalars = id.unicodeScalars
+        guard (3...200).contains(scalars.count), id.contains("-"), !id.contains("/"),
+              !scalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }) else {
             throw ReviewProblem(400, code: "bad-parameter", detail: "A question or word ID is ITEM-q-HASH or ITEM-w-WORD.")
         }
         return id
@@ -125,10 +129,15 @@ public struct ReviewRoutes: Sendable {
         // Strict like the file: a misspelt field must not pass as "no change".
         let allowed: Set<String> = T.self == WordDecision.self ? ["level", "definition"]
             : ["reject", "stem", "options", "answerIndex", "explanation"]
-        if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-           let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw ReviewProblem(400, code: "bad-decision",
-                                detail: "Unknown field '\(unknown)' (known: \(allowed.sorted().joined(separator: ", "))).")
+        if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
+            if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
+                throw ReviewProblem(400, code: "bad-decision",
+                                    detail: "Unknown field '\(unknown)' (known: \(allowed.sorted().joined(separator: ", "))).")
+            }
+            // JSONDecoder reads null as absent; the contract has no nullable field, so null is refused, not ignored.
+            if let null = object.keys.sorted().first(where: { object[$0] is NSNull }) {
+                throw ReviewProblem(400, code: "bad-decision", detail: "`\(null)` is null: leave a field out instead.")
+            }
         }
         do { return try JSONDecoder().decode(type, from: body) } catch {
             throw ReviewProblem(400, code: "bad-decision", detail: "The body is not a decision: \(error)")
@@ -139,8 +148,9 @@ public struct ReviewRoutes: Sendable {
         if !decision.rejects && !decision.corrects {
             throw ReviewProblem(400, code: "bad-decision", detail: "A question decision needs `reject: true` or a corrected field.")
         }
-        if let options = decision.options, options.count < 2 {
-            throw ReviewProblem(400, code: "bad-decision", detail: "`options` needs at least 2 options.")
+        // A homework question has 4 options: a correction with another number could never be applied.
+        if let options = decision.options, options.count != 4 {
+            throw ReviewProblem(400, code: "bad-decision", detail: "`options` needs 4 options, not \(options.count).")
         }
         if let index = decision.answerIndex, index < 0 || index >= (decision.options?.count ?? 4) {
             throw ReviewProblem(400, code: "bad-decision", detail: "`answerIndex` \(index) is not an option's index.")

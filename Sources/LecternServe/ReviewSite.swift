@@ -31,7 +31,7 @@ struct ReviewSite: Sendable {
         templates = Self.loadTemplates()
     }
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: some RouterMethods<BasicRequestContext>) {
         let site = self
         router.get("/") { _, _ -> Response in
             site.respond { try site.render(HomePage(index: try site.content.index(), head: site.head), template: "home") }

@@ -198,23 +198,73 @@ struct ContentServerTests {
                 #expect([.notFound, .badRequest].contains(response.status), "\(uri): \(response.status)")
                 #expect(response.headers[.contentType] == "application/problem+json", "\(uri)")
             }
-            let post = try await client.execute(uri: "/v1/items", method: .post)
-            #expect(post.status.code == 405 || post.status == .notFound)
         }
     }
 
-    @Test("the OpenAPI 3.1 contract is served and is the one in docs/")
+    @Test("a known path asked with a method it lacks is a 405 naming its methods in Allow; OPTIONS says them; an unknown method is a 501")
+    func methods() async throws {
+        let samples = try PublishedSamples.shared()
+        let lecture = try samples.id(of: .lecture)
+        let app = Application(router: ContentServer(out: samples.out, review: ReviewRoutes(inbox: samples.inbox, out: samples.out, token: "t")).router())
+        try await app.test(.live) { client in
+            for (uri, allow) in [("/v1/items", "GET, HEAD, OPTIONS"), ("/v1/lectures/\(lecture)/draw", "GET, HEAD, OPTIONS"),
+                                 ("/media/x.png", "GET, HEAD, OPTIONS"), ("/", "GET, HEAD, OPTIONS"),
+                                 ("/v1/reviews/questions/x-q-1", "PUT, DELETE, OPTIONS"),
+                                 ("/v1/reviews/questions/x-q-1/reject", "POST, OPTIONS")] {
+                for method in [HTTPRequest.Method.trace, .delete, .patch, .post, .put, .get, HTTPRequest.Method("QUERY")!]
+                where !allow.contains(method.rawValue) {
+                    let response = try await client.execute(uri: uri, method: method)
+                    #expect(response.status.code == 405, "\(method) \(uri): \(response.status)")
+                    #expect(response.headers[.allow] == allow, "\(method) \(uri)")
+                    #expect(try json(response.body)["code"] as? String == "method-not-allowed")
+                }
+                let options = try await client.execute(uri: uri, method: .options)
+                #expect(options.status == .noContent && options.headers[.allow] == allow, "OPTIONS \(uri)")
+            }
+            let head = try await client.execute(uri: "/v1/items", method: .head)
+            #expect(head.status == .ok && head.body.readableBytes == 0)
+            let unknown = try await client.execute(uri: "/v1/items", method: HTTPRequest.Method("PROPFIND")!)
+            let problem = try json(unknown.body)
+            #expect(unknown.status.code == 501 && problem["code"] as? String == "unknown-method")
+        }
+        // Without --review the review paths are not known paths: 404, whatever the method.
+        try await serving(samples.out) { client in
+            for method in [HTTPRequest.Method.get, .put, .delete] {
+                let response = try await client.execute(uri: "/v1/reviews/questions/x-q-1", method: method)
+                #expect(response.status == .notFound, "\(method): \(response.status)")
+            }
+        }
+    }
+
+    @Test("the OpenAPI 3.1 contract is served: docs/ as it is with --review; without, less the review paths and what only they use")
     func contract() async throws {
         let samples = try PublishedSamples.shared()
         let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let docs = try Data(contentsOf: repo.appendingPathComponent("docs/openapi.json"))
-        try await serving(samples.out) { client in
+        let fullPaths = try #require((try JSONSerialization.jsonObject(with: docs) as? [String: Any])?["paths"] as? [String: Any])
+        let readOnlyPaths = Set(fullPaths.keys.filter { !$0.hasPrefix("/v1/reviews") })
+        let review = ContentServer(out: samples.out, review: ReviewRoutes(inbox: samples.inbox, out: samples.out, token: "t"))
+        try await Application(router: review.router()).test(.router) { client in
             let response = try await client.execute(uri: "/openapi.json", method: .get)
             #expect(Data(response.body.readableBytesView) == docs)
+        }
+        try await serving(samples.out) { client in
+            let response = try await client.execute(uri: "/openapi.json", method: .get)
+            #expect(response.headers[.contentType] == "application/openapi+json")
             let document = try json(response.body)
             #expect(document["openapi"] as? String == "3.1.0")
             let paths = try #require(document["paths"] as? [String: Any])
-            #expect(Set(paths.keys).isSuperset(of: ["/v1/items", "/v1/bundles/{id}", "/v1/lectures/{id}", "/v1/lectures/{id}/draw", "/media/{path}"]))
+            #expect(Set(paths.keys) == readOnlyPaths)
+            let body = String(decoding: response.body.readableBytesView, as: UTF8.self)
+            for gone in ["QuestionDecision", "WordDecision", "ReviewEntry", "reviewToken", "putQuestionDecision", "rejectQuestion"] {
+                #expect(!body.contains(gone), "\(gone) is still in the read-only contract")
+            }
+            let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+            #expect(Set(schemas.keys) == ["Draw", "Index", "IndexEntry", "Problem"])
+            // The links among the read operations stay.
+            let item = try #require((paths["/v1/items/{id}"] as? [String: Any])?["get"] as? [String: Any])
+            let links = try #require(((item["responses"] as? [String: Any])?["200"] as? [String: Any])?["links"] as? [String: Any])
+            #expect(links["GetWordTests"] != nil)
         }
     }
 }

@@ -5,7 +5,7 @@ import HummingbirdTesting
 import LecternJSON
 import LecternModel
 import LecternPipeline
-import LecternServe
+@testable import LecternServe
 import Testing
 
 /// A real output folder for the review site: the samples' course, one photo and one script, plus hostile inputs
@@ -120,7 +120,7 @@ private func serving(_ out: URL, _ body: @escaping @Sendable (any TestClientProt
 
 @Suite("lectern serve: the review site's pages", .serialized)
 struct ReviewSiteTests {
-    @Test("home lists every item with its state, links to its page, and says what failed in lectern status's words")
+    @Test("home says first whether each item is ready for a class, with its title and size, and what failed in lectern status's words")
     func home() async throws {
         let samples = try ReviewSamples.shared()
         let index = try samples.index()
@@ -134,17 +134,33 @@ struct ReviewSiteTests {
                 #expect(body.contains(escaped(item.source.path)), "\(item.source.path)")
             }
             #expect(body.contains("<a href=\"/items/\(lecture.id)\">intro-to-python</a>"))
-            #expect(body.contains("\(index.items.count) items: \(index.items.filter { $0.state == .done }.count) done, 2 failed"))
-            #expect(body.contains("<span class=\"state state-failed\">failed</span>"))
-            #expect(body.contains("<strong>What happened:</strong> \(escaped(try #require(failed.errorMessage))) <code>[empty-file]</code> (in the ocr stage)"))
-            #expect(body.contains("<strong>What to do:</strong> \(escaped(ErrorCode.emptyFile.advice(for: .homework)))"))
+            #expect(body.contains("Failed: 2."))
+            #expect(body.contains("<span class=\"readiness readiness-failed\">Failed</span>"))
+            #expect(body.contains("<p class=\"failure\">\(escaped(try #require(failed.errorMessage))) <code>[empty-file]</code> (in the ocr stage)</p>"))
+            #expect(body.contains("<p class=\"advice\">\(escaped(ErrorCode.emptyFile.advice(for: .homework)))</p>"))
+            // A done item says whether it is ready, not "done" beside its bundle's status.
+            #expect(!body.contains(">done<") && !body.contains(">ok<"))
+            let script = try samples.entry(.wordlist, source: "scripts/the-last-keeper.txt")
+            let words = try samples.bundle(WordListBundle.self, script)
+            let scriptRow = try #require(body.components(separatedBy: "id=\"item-\(script.id)\"").last?.components(separatedBy: "</tr>").first)
+            #expect(scriptRow.contains("<span class=\"readiness readiness-ready\">Ready</span>"))
+            #expect(scriptRow.contains("<span class=\"kind\">Word list</span> scripts/the-last-keeper.txt"
+                + "<div class=\"size\">\(words.words.count) words, \(words.tests.count) level tests</div>"), "\(scriptRow)")
+            let photo = try samples.entry(.homework, source: "photos/water-cycle.jpg")
+            let quiz = try samples.bundle(HomeworkBundle.self, photo)
+            let photoRow = try #require(body.components(separatedBy: "id=\"item-\(photo.id)\"").last?.components(separatedBy: "</tr>").first)
+            #expect(photoRow.contains("<div class=\"size\">\(quiz.quiz.questions.count) questions</div>"))
+            if quiz.status == .partial {
+                let reason = try #require(quiz.statusReason)
+                #expect(photoRow.contains("Partly ready") && photoRow.contains(escaped(reason)))
+            }
             #expect(body.contains(escaped(ReviewSamples.hostileAttribute)))
             #expect(body.contains("Introduction to Python"), "a done item shows its bundle's title")
             // The advice fits the item's kind, as in `lectern status`: a script with no words is not told to photograph a page.
             let wordless = try samples.entry(.wordlist, source: "only marks.txt")
             #expect(wordless.errorCode == .noTextFound)
             let row = try #require(body.components(separatedBy: "id=\"item-\(wordless.id)\"").last?.components(separatedBy: "</tr>").first)
-            #expect(row.contains("<strong>What to do:</strong> \(escaped(ErrorCode.noTextFound.advice(for: .wordlist)))"))
+            #expect(row.contains("<p class=\"advice\">\(escaped(ErrorCode.noTextFound.advice(for: .wordlist)))</p>"))
             #expect(!row.contains(escaped(ErrorCode.noTextFound.advice)))
         }
     }
@@ -161,7 +177,12 @@ struct ReviewSiteTests {
             #expect(body.contains("<img class=\"thumbnail\" src=\"/media/\(entry.id).jpg\""))
             #expect(body.contains("<pre class=\"ocr-text\">\(escaped(bundle.text))</pre>"))
             #expect(!body.contains("low-confidence"), "an ok page is not marked")
-            #expect(body.contains(String(format: "%.0f%% over %d words", bundle.ocr.meanConfidence, bundle.ocr.wordCount)))
+            #expect(body.contains(String(format: "%.0f%% on average over %d words", bundle.ocr.meanConfidence, bundle.ocr.wordCount)))
+            // First of all: ready or not, before the quiz and the text.
+            let verdict = bundle.status == .ok ? "Ready for your class: \(bundle.quiz.questions.count) questions"
+                : "Partly ready: \(bundle.quiz.questions.count) questions"
+            #expect(inOrder(["<section class=\"verdict", "<strong>\(verdict)</strong>", "<h2>Quiz", "<h2>Text read from the photo"], in: body))
+            #expect(body.contains("<strong>level 1</strong> asks to recall") || body.contains("<strong>level 2</strong> asks to understand"))
             #expect(body.contains(escaped(bundle.subject)))
             #expect(body.contains("Quiz (\(bundle.quiz.questions.count) questions)"))
             for question in bundle.quiz.questions {
@@ -171,7 +192,17 @@ struct ReviewSiteTests {
                 expected += ["<strong>Answer:</strong> \(escaped(answer))", "<strong>Explanation:</strong> \(escaped(question.explanation))"]
                 #expect(inOrder(expected, in: body), "\(question.stem)")
                 #expect(body.contains("<li class=\"option answer\">\(escaped(answer)) <span class=\"mark\">✓ answer</span>"))
+                // Where the options came from: in plain words, in a closed <details>, never the bundle's tags.
+                let origins = question.optionOrigins.enumerated().map { index, origin in
+                    "<li><span class=\"letter\">\(["A", "B", "C", "D"][index])</span> \(escaped(provenance(origin)))</li>"
+                }
+                #expect(inOrder(["<p class=\"stem\">\(escaped(question.stem))</p>", "<details class=\"origins\"><summary>Where the options came from</summary>"]
+                    + origins, in: body), "\(question.stem)")
+                for origin in question.optionOrigins { #expect(!body.contains("(\(origin.rawValue))") && !body.contains(">\(origin.rawValue)<")) }
+                let level = question.level <= 1 ? "level 1, recall" : "level \(question.level), understanding"
+                #expect(inOrder(["<p class=\"stem\">\(escaped(question.stem))</p>", "<p class=\"meta\">", level], in: body))
             }
+            #expect(!body.contains("<details class=\"origins\" open"))
             #expect(body.components(separatedBy: "✓ answer").count - 1 == bundle.quiz.questions.count)
         }
     }
@@ -195,14 +226,52 @@ struct ReviewSiteTests {
         let poor = bundle
         try await serving(copy) { client in
             let body = try await page(client, "/items/\(entry.id)")
-            #expect(body.contains("Status: <strong>needs-review</strong> — \(escaped(poor.statusReason ?? ""))"))
+            #expect(inOrder(["<strong>Not ready: the photo could not be read well enough</strong>",
+                             "<strong>What happened:</strong> \(escaped(poor.statusReason ?? ""))", "<strong>What to do:</strong>"], in: body))
             #expect(body.contains("<pre class=\"ocr-text\"><mark class=\"low-confidence\">\(escaped(poor.text))</mark></pre>"))
             #expect(body.contains("the bundle does not record each word's confidence"))
             #expect(body.contains("No questions"))
         }
     }
 
-    @Test("a word list page: words grouped by level with definition, level source, sense confidence and context; the level tests")
+    @Test("a doubtful read is flagged by the run's own quiz.minConfidence (the pipeline file's), not by the default")
+    func pipelineFileThreshold() async throws {
+        let samples = try ReviewSamples.shared()
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-review-site-threshold-\(getpid())")
+        try? FileManager.default.removeItem(at: root)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let inbox = root.appendingPathComponent("inbox")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: samples.repo.appendingPathComponent("samples/photos/water-cycle.jpg"),
+                                         to: inbox.appendingPathComponent("water-cycle.jpg"))
+        // The photo reads at a mean confidence over the default 60 (the homework test's page is not marked); a
+        // pipeline file asking for 99 makes the same read doubtful.
+        let config = try PipelineConfig.parse(yaml: "version: 1\nstages:\n  quiz:\n    minConfidence: 99\n", file: "strict.yml")
+        let out = root.appendingPathComponent("out")
+        let index = try Pipeline(out: out).run(inbox: inbox, config: config, jobs: 2, progress: nil).index
+        let entry = try #require(index.items.first { $0.kind == .homework })
+        let bundle = try CanonicalJSON.decode(HomeworkBundle.self, from: Data(contentsOf: out.appendingPathComponent(try #require(entry.bundle))))
+        #expect(bundle.status == .needsReview && bundle.ocr.meanConfidence >= 60 && bundle.ocr.meanConfidence < 99)
+        try await serving(out) { client in
+            let body = try await page(client, "/items/\(entry.id)")
+            #expect(body.contains("<pre class=\"ocr-text\"><mark class=\"low-confidence\">\(escaped(bundle.text))</mark></pre>"))
+            #expect(inOrder(["<strong>Not ready: the photo could not be read well enough</strong>",
+                             "<strong>What happened:</strong> \(escaped(try #require(bundle.statusReason)))"], in: body))
+            let home = try await page(client, "/")
+            let row = try #require(home.components(separatedBy: "id=\"item-\(entry.id)\"").last?.components(separatedBy: "</tr>").first)
+            #expect(row.contains("<span class=\"readiness readiness-not-ready\">Not ready</span>"))
+            #expect(row.contains(escaped(try #require(bundle.statusReason))), "What happened: the bundle's reason")
+            #expect(row.contains("<div class=\"size\">0 questions</div>"))
+        }
+        // And the other way: a read under the default 60 that the run accepted (a pipeline file asking less) is not marked.
+        var accepted = bundle
+        accepted.status = .ok
+        accepted.statusReason = nil
+        accepted.ocr.meanConfidence = 41
+        #expect(!HomeworkPage(accepted).lowConfidence)
+    }
+
+    @Test("a word list page: ready or not first; words by level with meaning, how sure, where the level came from in plain words, and the word marked in its sentence; the level tests")
     func wordList() async throws {
         let samples = try ReviewSamples.shared()
         let entry = try samples.entry(.wordlist, source: "scripts/the-last-keeper.txt")
@@ -210,18 +279,36 @@ struct ReviewSiteTests {
         #expect(!bundle.words.isEmpty && !bundle.tests.isEmpty)
         try await serving(samples.out) { client in
             let body = try await page(client, "/items/\(entry.id)")
+            #expect(inOrder(["<strong>Ready for your class: \(bundle.words.count) words in", "<section class=\"level\""], in: body))
+            #expect(!body.contains("cefr-profile"), "the level's source is said in plain words")
             let levels = WordLevel.allCases.filter { level in bundle.words.contains { $0.level == level } }
             #expect(inOrder(levels.map { "<section class=\"level\" id=\"level-\($0.rawValue)\">" }, in: body))
+            var shown = Set<String>()
             for level in levels {
                 let section = try #require(body.components(separatedBy: "id=\"level-\(level.rawValue)\">").last?
                     .components(separatedBy: "</section>").first)
-                for word in bundle.words where word.level == level {
-                    var expected = ["<strong>\(escaped(word.word))</strong>"]
-                    if let definition = word.definition { expected.append("<td class=\"definition\">\(escaped(definition))</td>") }
-                    expected.append("<td class=\"level-source\">\(word.levelSource.rawValue)</td>")
-                    if let sense = word.senseConfidence { expected.append(">\(sense.rawValue)</td>") }
-                    expected.append("<td class=\"context\">\(escaped(word.context))</td>")
-                    #expect(inOrder(expected, in: section), "\(word.word) under \(level)")
+                let rows = section.components(separatedBy: "<tr class=\"word-entry\">").dropFirst()
+                let words = bundle.words.filter { $0.level == level }
+                #expect(rows.count == words.count)
+                for (word, row) in zip(words, rows) {
+                    var expected = ["<strong>\(escaped(word.word))</strong>",
+                                    "<div class=\"level-source\">Level \(escaped(WordListPage.levelSource(word.levelSource)))</div>"]
+                    if let definition = word.definition { expected.append("<td class=\"definition\">\(escaped(definition))") }
+                    if let sense = word.senseConfidence { expected.append("class=\"sense sense-\(sense.rawValue)\"") }
+                    expected.append("<td class=\"context\">")
+                    #expect(inOrder(expected, in: row), "\(word.word) under \(level)")
+                    // The word (one of its forms) is marked in its sentence; a sentence shown before says so, cut short.
+                    let cell = try #require(row.components(separatedBy: "<td class=\"context\">").last?.components(separatedBy: "</td>").first)
+                    let marked = try #require(cell.components(separatedBy: "<mark>").dropFirst().first?.components(separatedBy: "</mark>").first,
+                                              "\(word.word) is not marked in \(cell)")
+                    #expect(([word.word] + word.forms).contains { $0.lowercased() == marked.lowercased() }, "\(word.word): marked \(marked)")
+                    let plain = cell.replacingOccurrences(of: "<mark>", with: "").replacingOccurrences(of: "</mark>", with: "")
+                    if shown.insert(word.context).inserted {
+                        #expect(plain == escaped(word.context), "\(word.word)")
+                    } else {
+                        #expect(cell.hasPrefix("<span class=\"same\">Same sentence as “"), "\(word.word): \(cell)")
+                        #expect(plain.count < escaped(word.context).count + 60, "\(word.word): a repeated sentence is cut short")
+                    }
                 }
             }
             for test in bundle.tests {
@@ -231,6 +318,19 @@ struct ReviewSiteTests {
                 }
             }
         }
+    }
+
+    @Test("a word's sentence: its form marked whole-word and case-insensitively; a repeat cut to the words around it")
+    func markingInContext() {
+        let entry = WordEntry(word: "keep", level: .beginner, levelSource: .model, partOfSpeech: "verb", definition: nil,
+                              senseConfidence: nil, context: "The keeper kept the light: Kept lights keep ships safe.", count: 2,
+                              forms: ["kept", "keep"])
+        let (before, marked, after) = WordListPage.mark(entry, in: entry.context)
+        #expect(before == "The keeper " && marked == "kept" && after == " the light: Kept lights keep ships safe.")
+        let missing = WordListPage.mark(entry, in: "Nothing here.")
+        #expect(missing == ("Nothing here.", "", ""))
+        #expect(WordListPage.tail(of: "one two three four five six seven eight ") == "… four five six seven eight ")
+        #expect(WordListPage.head(of: " two three four five six seven eight") == " two three four five six …")
     }
 
     @Test("a lecture page: subjects and topics in order with unlock weeks, blocks as they look, engagement, pool by level, projects")
@@ -389,11 +489,14 @@ struct ReviewSiteBrowserTests {
         // What the DOM must show (as Chromium serialises text: <, > and & escaped), page by page.
         let pages: [(name: String, path: String, title: String, expected: [String])] = [
             ("home", "/", "Items · Lectern review",
-             ["<h1>Items</h1>", "What happened:", domText(try #require(failed.errorMessage)), domText(ErrorCode.emptyFile.advice(for: .homework))]),
+             ["<h1>Items</h1>", "<th>Ready?</th>", "<th>What happened</th>", domText(try #require(failed.errorMessage)),
+              domText(ErrorCode.emptyFile.advice(for: .homework))]),
             ("homework", "/items/\(homework.id)", "\(homeworkBundle.title) · Lectern review",
-             [domText(homeworkBundle.quiz.questions[0].stem), "<img class=\"thumbnail\" src=\"/media/\(homework.id).jpg\"", "✓ answer"]),
+             [domText(homeworkBundle.quiz.questions[0].stem), "<img class=\"thumbnail\" src=\"/media/\(homework.id).jpg\"", "✓ answer",
+              "<section class=\"verdict verdict-", "<details class=\"origins\"><summary>Where the options came from</summary>"]),
             ("wordlist", "/items/\(wordlist.id)", "Word list: scripts/the-last-keeper.txt · Lectern review",
-             [domText(words.words[0].context), "\(words.tests[0].level.rawValue) test", domText(try #require(words.tests.first?.questions.first?.stem))]),
+             ["<section class=\"verdict verdict-ready\">", "<mark>", "\(words.tests[0].level.rawValue) test",
+              domText(try #require(words.tests.first?.questions.first?.stem))]),
             ("lecture", "/items/\(lecture.id)", "\(lectureBundle.title) · Lectern review",
              [domText(lectureBundle.subjects[0].topics[0].title), "<code class=\"language-python\">", "class=\"math math-display\"",
               "Level 4: master", "Ending project:"]),
