@@ -13,7 +13,7 @@ struct LectureStage: Stage {
     /// note says which of a word written twice ("“are not” for the second “are”"), and a verb's participle gets no opposite
     /// ("a discontinued fraction"), nor a word inside a WordNet phrase ("make sure") or near a negation; shared with the quiz's statements. A
     /// sentence saying what a name is not ("NODE_PATH is not part of …") gives no definition item.
-    let version = 9
+    let version = 10
     var options: WritableKeyPath<PipelineConfig, LectureOptions> { \.lecture }
     let reads = StageReads.coursePosts
     let readsReviews = true

@@ -7,7 +7,7 @@ import LecternStore
 struct ParseStage: Stage {
     let id = StageID.parse
     /// 3: formulas drawn as images with their TeX as alt text (Sphinx imgmath) are kept as maths.
-    let version = 3
+    let version = 4
     var options: WritableKeyPath<PipelineConfig, HTMLOptions> { \.parse }
     let reads = StageReads.sourceFile
 
