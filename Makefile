@@ -1,4 +1,5 @@
-# Lectern: `make run` sets up, builds and processes samples/ into output/; `make test` sets up and runs the tests.
+# Lectern: `make run` installs what the run needs, builds and processes samples/ into output/; `make test` installs
+# the test tools as well and runs the tests.
 SWIFT ?= swift
 INBOX ?= samples
 OUT ?= output
@@ -14,7 +15,8 @@ build: setup
 run: build
 	.build/release/lectern run --inbox $(INBOX) --out $(OUT)
 
-test: setup
+test:
+	@bash scripts/setup.sh --test
 	$(SWIFT) build --product lectern
 	$(SWIFT) test
 

@@ -1,6 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Lectern needs. Idempotent: does nothing when they are all present.
+# Usage: scripts/setup.sh [--test | --bench]
+#   (none)   what `make run` needs: building Lectern and running it
+#   --test   also the test tools (`make test`): Chromium, Python and the export and contract checkers' virtual environment
+#   --bench  also what the benchmarks compare against and generate their inputs with (`make bench`)
 set -euo pipefail
+
+mode="${1:-}"
+case "$mode" in
+  ""|--test|--bench) ;;
+  *) echo "usage: scripts/setup.sh [--test | --bench]" >&2; exit 2 ;;
+esac
 
 packages=(
   pkg-config
@@ -9,14 +19,16 @@ packages=(
   libxml2-dev                                           # HTML course posts
   libsqlite3-dev                                        # the content store
   wordnet-base                                          # lemmas, senses and definitions
-  python3                                               # the tests generate their hostile-input corpus with it
-  python3-venv                                          # the export checkers' virtual environment (below)
-  chromium fonts-dejavu-core                            # the review site's browser tests (headless DOM dumps, screenshots)
 )
 
-# `setup.sh --bench` adds what the benchmarks compare against and generate images with.
-if [ "${1:-}" = "--bench" ]; then
-  packages+=(tesseract-ocr libxml2-utils imagemagick fonts-dejavu-core python3-pip time)
+if [ "$mode" = "--test" ]; then
+  packages+=(python3)                   # the tests generate their hostile-input corpus with it
+  packages+=(python3-venv)              # the export checkers' virtual environment (below)
+  packages+=(chromium fonts-dejavu-core)  # the review site's browser tests (headless DOM dumps, screenshots)
+fi
+
+if [ "$mode" = "--bench" ]; then
+  packages+=(tesseract-ocr libxml2-utils imagemagick fonts-dejavu-core python3 python3-pip time)
   packages+=(xz-utils zlib1g-dev)   # real printed text the OCR benchmark renders (docs/OCR.md)
   packages+=(doc-debian debian-faq debian-reference-en gnu-standards)  # real prose for the quiz benchmark
   packages+=(wrk nginx)         # the serve benchmark: load generator, and a static file server to compare with
@@ -39,9 +51,11 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # The word-list benchmark compares with a Python script using wordfreq (the user's alternative).
-if [ "${1:-}" = "--bench" ] && ! python3 -c "import wordfreq" 2>/dev/null; then
+if [ "$mode" = "--bench" ] && ! python3 -c "import wordfreq" 2>/dev/null; then
   python3 -m pip install --quiet wordfreq
 fi
+
+[ "$mode" = "--test" ] || exit 0
 
 # The export tests read exports back with real consumers: Anki's own library, a GIFT parser, a Moodle XML parser
 # and a QTI library (scripts/check-exports.py), installed in a virtual environment under .build/. The serve

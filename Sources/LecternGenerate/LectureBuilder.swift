@@ -73,8 +73,9 @@ public struct LectureBuilder: Sendable {
         guard !parsed.isEmpty else {
             throw LecternError(.noTextFound, "No post of the course \(course.source.path) could be read.")
         }
-        let title = course.settings.title ?? parsed.first?.post?.title ?? Self.humanise(course.source.path)
-        let sections = sections(of: parsed, course: course)
+        let titles = PageTitles(parsed.compactMap(\.post))
+        let title = course.settings.title ?? parsed.first?.post.map(titles.title) ?? Self.humanise(course.source.path)
+        let sections = sections(of: parsed, course: course, titles: titles)
 
         // Questions need the whole course: distractors come from other topics.
         let contexts = sections.folders.flatMap { sections.contexts[$0]! }
@@ -115,12 +116,13 @@ public struct LectureBuilder: Sendable {
 
     /// Each post's topics, their local images pointed at the output folder, and each topic's own question material
     /// (its facts, key sentence, …), which needs no other topic: made on all cores, gathered in path order.
-    func sections(of posts: [CoursePost], course: CourseInput) -> Sections {
+    func sections(of posts: [CoursePost], course: CourseInput, titles: PageTitles) -> Sections {
         let posts = posts.sorted(by: { $0.path < $1.path })
         let folders = posts.map { Self.subjectFolder(of: $0.path, coursePath: course.source.path) }
         let topicsByPost = Array(zip(posts, folders)).concurrentMap { post, folder in
             var postMedia: [String: MediaFile] = [:]
-            var topics = topics(of: post, week: Self.week(of: folder, settings: course.settings), courseID: course.id)
+            var topics = topics(of: post, week: Self.week(of: folder, settings: course.settings), courseID: course.id,
+                                titles: titles)
             for index in topics.indices {
                 topics[index].blocks = Self.localisingImages(topics[index].blocks, course: course, media: &postMedia)
             }
@@ -276,11 +278,10 @@ public struct LectureBuilder: Sendable {
     }
 
     /// A post is one topic, or one per `h2` section when splitting is on.
-    private func topics(of coursePost: CoursePost, week: Int, courseID: String) -> [Topic] {
+    private func topics(of coursePost: CoursePost, week: Int, courseID: String, titles: PageTitles) -> [Topic] {
         guard let post = coursePost.post else { return [] }
-        // The post's own h1 names it better than <title>, which often carries the site's name too.
-        let heading = post.blocks.first { if case .heading(_, level: 1) = $0 { true } else { false } }
-        var sections: [(title: String, blocks: [Block])] = [(heading?.text ?? post.title, [])]
+        let heading = PageTitles.headingBlock(of: post)
+        var sections: [(title: String, blocks: [Block])] = [(titles.title(of: post), [])]
         for block in post.blocks {
             if block == heading { continue }
             if options.splitAtH2, case .heading(let text, level: 2) = block {

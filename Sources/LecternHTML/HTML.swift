@@ -52,7 +52,7 @@ public enum HTMLParser {
         let title = findTitle(dom: dom, blocks: blocks, sourcePath: sourcePath)
         let readingWarnings = textWarnings(read: read, converter: converter)
         let warnings = readingWarnings + removalWarnings(read: read, converter: converter)
-        return ParsedPost(title: title, blocks: blocks, warnings: warnings,
+        return ParsedPost(title: title, heading: titleHeading(dom: dom, title: title), blocks: blocks, warnings: warnings,
                           textWarnings: readingWarnings.isEmpty ? nil : readingWarnings)
     }
 
@@ -121,6 +121,25 @@ public enum HTMLParser {
         let stem = file.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
         return stem.isEmpty ? file : stem
     }
+
+    /// The `<h1>` that the title opens with, alone or followed by a separator and more ("Loops | Blog", "Models —
+    /// Django 3.2 documentation"): the page's own name. Not simply the first `<h1>`: blog and documentation themes
+    /// often put the site's name in an `<h1>` of their header, and the post's in a `<header>` the blocks leave out.
+    private static func titleHeading(dom: DOM, title: String) -> String? {
+        for h1 in dom.descendants(of: dom.root, where: { $0.tag == .h1 }) {
+            let text = dom.headingText(h1)
+            guard !text.isEmpty, title.hasPrefix(text) else { continue }
+            // Then nothing, or a separator set apart by spaces: "Django's ORM | Blog" does not open with the site's
+            // <h1> "Django".
+            let rest = Array(title.dropFirst(text.count).prefix(3))
+            if rest.isEmpty || rest.count == 3 && rest[0] == " " && titleSeparators.contains(rest[1]) && rest[2] == " " {
+                return text
+            }
+        }
+        return nil
+    }
+
+    private static let titleSeparators: Set<Character> = ["|", "—", "–", "-", "·", "•", "»", ":"]
 
     /// How the page's text was read, when that may change what a learner sees.
     private static func textWarnings(read: ReadResult, converter: BlockConverter) -> [String] {

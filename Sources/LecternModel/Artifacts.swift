@@ -73,15 +73,19 @@ public struct TextAnalysis: Codable, Sendable, Hashable {
 
 /// A course post after parsing and sanitising.
 public struct ParsedPost: Codable, Sendable, Hashable {
+    /// The page's `<title>` (else its first `<h1>`, heading, or file name), with whatever site name it carries.
     public var title: String
+    /// The `<h1>` that `title` opens with ("Loops" of "Loops | Blog"), wherever it is on the page.
+    public var heading: String?
     public var blocks: [Block]
     /// Things the parser noticed and recovered from (dropped scripts, a truncated parse, ...).
     public var warnings: [String]
     /// Those of `warnings` about how the page's text was read (a contradicted or unknown charset, a cut-off file,
     /// deep nesting): the lecture bundle carries these, since they change what a learner reads.
     public var textWarnings: [String]?
-    public init(title: String, blocks: [Block], warnings: [String], textWarnings: [String]? = nil) {
+    public init(title: String, heading: String? = nil, blocks: [Block], warnings: [String], textWarnings: [String]? = nil) {
         self.title = title
+        self.heading = heading
         self.blocks = blocks
         self.warnings = warnings
         self.textWarnings = textWarnings

@@ -6,7 +6,7 @@ import LecternPipeline
 import Testing
 
 // Real bundles (the pipeline run once over a copy of samples/) and the real consumers of the exports
-// (scripts/check-exports.py in the virtual environment scripts/setup.sh creates).
+// (scripts/check-exports.py in the virtual environment scripts/setup.sh --test creates).
 
 enum Paths {
     /// The package root, from this file's location: Tests/LecternExportTests/Support.swift.
@@ -39,7 +39,7 @@ enum Checker {
     /// the fix in its message, never a skip: CI must run these consumers.
     static func run<T: Decodable>(_ type: T.Type, _ arguments: [String]) throws -> T {
         guard FileManager.default.isExecutableFile(atPath: Paths.python.path) else {
-            throw CheckerFailure(description: "no \(Paths.python.path): run scripts/setup.sh (make test does) to install the export checkers")
+            throw CheckerFailure(description: "no \(Paths.python.path): run scripts/setup.sh --test (make test does) to install the export checkers")
         }
         let process = Process()
         process.executableURL = Paths.python

@@ -9,7 +9,7 @@ import Glibc
 
 // The OpenAPI contract checked by real peers: openapi-spec-validator validates docs/openapi.json as OpenAPI 3.1,
 // and schemathesis fuzzes the real `lectern serve` binary (spawned on a loopback port over a real pipeline run
-// of the samples) against it. Both live in the virtual environment scripts/setup.sh makes; a missing one is a
+// of the samples) against it. Both live in the virtual environment scripts/setup.sh --test makes; a missing one is a
 // failure that says so, never a skip.
 
 enum ContractPaths {
@@ -41,7 +41,7 @@ enum ContractPaths {
 
     static func tool(_ url: URL) throws -> URL {
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
-            throw ContractFailure("no \(url.path): run scripts/setup.sh (make test does) to install the contract checkers")
+            throw ContractFailure("no \(url.path): run scripts/setup.sh --test (make test does) to install the contract checkers")
         }
         return url
     }
@@ -209,7 +209,7 @@ struct ContractTests {
         """
         let check = try Child(python, ["-c", script, ContractPaths.contract.path])
         let result = await check.finish(timeout: .seconds(120))
-        let hint = result.output.contains("ModuleNotFoundError") ? " (run scripts/setup.sh to install the contract checkers)" : ""
+        let hint = result.output.contains("ModuleNotFoundError") ? " (run scripts/setup.sh --test to install the contract checkers)" : ""
         #expect(result.status == 0 && !result.timedOut, "openapi-spec-validator: \(result.output)\(hint)")
     }
 

@@ -429,7 +429,7 @@ struct ReviewSiteTests {
 
 // MARK: - A real browser
 
-/// Headless Chromium (Debian's `chromium`, installed by scripts/setup.sh) loading the pages from a live server.
+/// Headless Chromium (Debian's `chromium`, installed by scripts/setup.sh --test) loading the pages from a live server.
 enum Chromium {
     static func path() -> String? {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") + ["/usr/bin"]
@@ -470,7 +470,7 @@ enum Chromium {
 struct ReviewSiteBrowserTests {
     @Test("headless Chromium shows every page kind from a live server; screenshots in .build/test-artifacts; hostile input has no effect")
     func browser() async throws {
-        let chromium = try #require(Chromium.path(), "chromium is not installed: run scripts/setup.sh (it installs Debian's chromium)")
+        let chromium = try #require(Chromium.path(), "chromium is not installed: run scripts/setup.sh --test (it installs Debian's chromium)")
         let samples = try ReviewSamples.shared()
         let artefacts = samples.repo.appendingPathComponent(".build/test-artifacts/review-site")
         try FileManager.default.createDirectory(at: artefacts, withIntermediateDirectories: true)

@@ -7,7 +7,7 @@ import LecternStore
 struct LectureStage: Stage {
     let id = StageID.lecture
     /// Its changes: CHANGELOG.md, "Stage versions".
-    let version = 10
+    let version = 11
     var options: WritableKeyPath<PipelineConfig, LectureOptions> { \.lecture }
     let reads = StageReads.coursePosts
     let readsReviews = true
