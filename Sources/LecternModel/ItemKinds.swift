@@ -71,6 +71,8 @@ public struct ItemKindDescriptor: Sendable {
     }
 
     public let kind: ItemKind
+    /// What a teacher calls it ("Homework photo"), for the review site.
+    public let displayName: String
     /// File name extensions it accepts (lower case, no dot).
     public let extensions: Set<String>
     /// Whether a file's first bytes are one of its formats, for kinds whose formats have a signature (images);
@@ -81,7 +83,7 @@ public struct ItemKindDescriptor: Sendable {
     public let stages: [StageID]
     /// Its folder under `bundles/`; nil when it has no bundle of its own (a post's is its course's).
     public let bundleFolder: String?
-    /// Its bundle's `schema` value; the JSON Schema is `docs/schemas/FOLDER-SINGULAR.schema.json`.
+    /// Its bundle's `schema` value; the JSON Schema is `docs/schemas/KIND.schema.json`.
     public let schema: String?
     /// What a teacher is told for a failure, where it differs from the code's general advice.
     public let advice: [ErrorCode: String]
@@ -92,13 +94,13 @@ public struct ItemKindDescriptor: Sendable {
     public let media: MediaPlacement?
 
     public static let homework = ItemKindDescriptor(
-        kind: .homework, extensions: ["png", "jpg", "jpeg", "tif", "tiff"],
+        kind: .homework, displayName: "Homework photo", extensions: ["png", "jpg", "jpeg", "tif", "tiff"],
         signature: { ImageFormatSniffer.format(of: $0) != nil }, placement: .loose, stages: [.ocr, .quiz],
         bundleFolder: "homework", schema: HomeworkBundle.schemaName, advice: [:], reviewPage: "homework",
         exportable: true, media: .single(fileExtension: "jpg"))
 
     public static let wordlist = ItemKindDescriptor(
-        kind: .wordlist, extensions: ["txt", "srt", "vtt"], signature: nil, placement: .loose, stages: [.words, .wordtest],
+        kind: .wordlist, displayName: "Word list", extensions: ["txt", "srt", "vtt"], signature: nil, placement: .loose, stages: [.words, .wordtest],
         bundleFolder: "wordlists", schema: WordListBundle.schemaName,
         advice: [.noTextFound: "Check that the file holds the lesson's words as plain text (subtitles or a transcript), then drop it in again."],
         reviewPage: "wordlist", exportable: true, media: nil)
@@ -106,16 +108,16 @@ public struct ItemKindDescriptor: Sendable {
     static let pageWithoutLesson = "Check that the page is the lesson itself (not a menu or index page) and that its text is in the HTML, not loaded by a script."
 
     public static let post = ItemKindDescriptor(
-        kind: .post, extensions: ["html", "htm"], signature: nil, placement: .courseMember, stages: [.parse],
+        kind: .post, displayName: "Course post", extensions: ["html", "htm"], signature: nil, placement: .courseMember, stages: [.parse],
         bundleFolder: nil, schema: nil, advice: [.noTextFound: pageWithoutLesson], reviewPage: nil, exportable: false, media: nil)
 
     public static let lecture = ItemKindDescriptor(
-        kind: .lecture, extensions: [], signature: nil, placement: .course, stages: [.lecture],
+        kind: .lecture, displayName: "Course", extensions: [], signature: nil, placement: .course, stages: [.lecture],
         bundleFolder: "lectures", schema: LectureBundle.schemaName, advice: [.noTextFound: pageWithoutLesson],
         reviewPage: "lecture", exportable: true, media: .folder("lectures"))
 
     public static let other = ItemKindDescriptor(
-        kind: .other, extensions: [], signature: nil, placement: .unreadable, stages: [], bundleFolder: nil, schema: nil,
+        kind: .other, displayName: "Unreadable file", extensions: [], signature: nil, placement: .unreadable, stages: [], bundleFolder: nil, schema: nil,
         advice: [:], reviewPage: nil, exportable: false, media: nil)
 
     /// The kind of a file outside a course, by its extension, else by its first bytes; nil when none reads it.

@@ -103,15 +103,7 @@ struct HomePage: ReviewPage {
     }
 
     /// An item's kind as a teacher names it.
-    static func kindName(_ kind: ItemKind) -> String {
-        switch kind {
-        case .homework: "Homework photo"
-        case .wordlist: "Word list"
-        case .post: "Course post"
-        case .lecture: "Course"
-        case .other: "Unreadable file"
-        }
-    }
+    static func kindName(_ kind: ItemKind) -> String { kind.descriptor.displayName }
 
     /// Is an item ready for a class, as the home page's first column says it.
     enum Readiness: String {
