@@ -6,14 +6,19 @@ import LecternText
 /// statements made false by changing one thing each (a negation, an opposite from WordNet, another number,
 /// a name or term of the text swapped in), each change named in the explanation. Works on argumentative
 /// and abstract prose, which has few numbers, names or terms to blank out.
-struct StatementQuestionMaker {
-    let wordNet: WordNet
-    let validator: QuestionValidator
+package struct StatementQuestionMaker {
+    package let wordNet: WordNet
+    package let validator: QuestionValidator
+
+    package init(wordNet: WordNet, validator: QuestionValidator) {
+        self.wordNet = wordNet
+        self.validator = validator
+    }
 
     /// Auxiliaries whose negation contradicts the statement ("might not" does not: both may be true).
-    static let negatable: Set<String> = ["is", "are", "was", "were", "will", "should", "must", "would", "can"]
+    package static let negatable: Set<String> = ["is", "are", "was", "were", "will", "should", "must", "would", "can"]
     /// Words whose swap contradicts a statement whatever its topic.
-    static let contradictions: [String: String] = [
+    package static let contradictions: [String: String] = [
         "always": "never", "never": "always", "before": "after", "after": "before", "more": "less", "less": "more",
         "most": "few", "increase": "decrease", "decrease": "increase", "better": "worse", "worse": "better",
         "easier": "harder", "harder": "easier", "first": "last", "last": "first", "all": "no", "must": "need not",
@@ -23,26 +28,33 @@ struct StatementQuestionMaker {
     ]
 
     /// One change that makes a sentence false, and how to tell a student what changed.
-    struct Change {
-        var sentence: String
-        var origin: OptionOrigin
-        var note: String
+    package struct Change {
+        package var sentence: String
+        package var origin: OptionOrigin
+        package var note: String
         /// The changed word's place among the sentence's words (nil for a swapped name).
-        var position: Int?
+        package var position: Int?
+
+        package init(sentence: String, origin: OptionOrigin, note: String, position: Int? = nil) {
+            self.sentence = sentence
+            self.origin = origin
+            self.note = note
+            self.position = position
+        }
     }
 
     /// Words of a statement: short enough to read as one claim among four.
-    static let statementWords = 8...32
+    package static let statementWords = 8...32
 
     /// Words that open a clause which is not the sentence's main claim: a change after one of them changes a
     /// condition, a time or a thing's description, and may leave the sentence true.
-    static let clauseOpeners: Set<String> = [
+    package static let clauseOpeners: Set<String> = [
         "if", "when", "whenever", "unless", "whether", "because", "although", "though", "while", "since", "until", "once",
         "where", "whereas", "that", "which", "who", "whom", "whose", "so", "as", "before", "after",
     ]
 
     /// Whether the word at `index` opens a clause: not the "as" of "such as" ("programs such as shells should …").
-    static func opensClause(at index: Int, _ lowered: [String]) -> Bool {
+    package static func opensClause(at index: Int, _ lowered: [String]) -> Bool {
         clauseOpeners.contains(lowered[index]) && !(lowered[index] == "as" && index > 0 && lowered[index - 1] == "such")
     }
 
@@ -55,12 +67,12 @@ struct StatementQuestionMaker {
     static let twisters: Set<String> = ["no", "not", "none", "nothing", "never", "only", "solely", "merely", "just", "few",
                                         "without", "again"]
 
-    static func readsTwisted(after position: Int, _ lowered: [String]) -> Bool {
+    package static func readsTwisted(after position: Int, _ lowered: [String]) -> Bool {
         lowered[(position + 1)...].prefix(5).contains(where: twisters.contains)
     }
 
     /// Every single change that makes `sentence` false, in the order they occur.
-    func changes(of sentence: String, vocabulary: Vocabulary) -> [Change] {
+    package func changes(of sentence: String, vocabulary: Vocabulary) -> [Change] {
         let tokens = Tokenizer.words(in: sentence)
         var out: [Change] = []
         /// How many times the word at `position` is written before it: which of its occurrences a change is made at.
@@ -290,14 +302,14 @@ struct StatementQuestionMaker {
 
     /// Another value for a number of the text: a year moves by ten ("1989" is not "1489"), other numbers by a step of
     /// their size.
-    static func changedNumber(_ text: String) -> String? {
+    package static func changedNumber(_ text: String) -> String? {
         if Vocabulary.isYear(text), let year = Int(text) { return String(year + (year >= 2090 ? -10 : 10)) }
         return Vocabulary.numericNeighbours(text).first
     }
 
     /// Whether the word takes "an": a vowel sound first, as spoken, not as spelled ("a user", "a unique", "a one-time";
     /// "an hour", "an uninstall").
-    static func startsWithVowel(_ word: String) -> Bool {
+    package static func startsWithVowel(_ word: String) -> Bool {
         let lower = word.lowercased()
         if ["hour", "honest", "honor", "honour", "heir"].contains(where: lower.hasPrefix) { return true }
         guard let first = lower.first, "aeiou".contains(first) else { return false }

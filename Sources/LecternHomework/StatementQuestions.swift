@@ -1,5 +1,6 @@
 import Foundation
 import LecternModel
+import LecternQuestions
 import LecternText
 
 /// The homework quiz's statement questions: candidates on each sentence or clause of the page, and statements across

@@ -5,13 +5,19 @@ import LecternText
 /// Picks three distractors from tiered candidates: distinct from the answer and each other (after
 /// case-folding and lemmatising), not in the stem, and (for words) not related to the answer or to
 /// each other in WordNet.
-struct DistractorChooser {
-    let wordNet: WordNet
-    let validator: QuestionValidator
+package struct DistractorChooser {
+    package let wordNet: WordNet
+    package let validator: QuestionValidator
     /// `Vocabulary.coordinated`: words the text joins with the answer are no wrong options for it.
-    var coordinated = Set<String>()
+    package var coordinated = Set<String>()
 
-    func choose(answer: String, stem: String, pool: [(String, OptionOrigin)], checkRelations: Bool) -> [(String, OptionOrigin)]? {
+    package init(wordNet: WordNet, validator: QuestionValidator, coordinated: Set<String> = Set<String>()) {
+        self.wordNet = wordNet
+        self.validator = validator
+        self.coordinated = coordinated
+    }
+
+    package func choose(answer: String, stem: String, pool: [(String, OptionOrigin)], checkRelations: Bool) -> [(String, OptionOrigin)]? {
         let stemWords = Set(Tokenizer.words(in: stem).map { validator.normalise($0.text) })
         let answerKey = validator.normalise(answer)
         var chosen: [(String, OptionOrigin)] = []

@@ -1,5 +1,6 @@
 import Foundation
 import LecternModel
+import LecternQuestions
 import LecternText
 
 /// Fill-in-the-blank questions on a text's key facts: years, numbers, names and key terms.

@@ -1,5 +1,6 @@
 import Foundation
 import LecternModel
+import LecternQuestions
 import LecternText
 
 /// "Which of these statements does “TITLE” support?": one of the topic's statements as written and three made false by

@@ -1,5 +1,6 @@
 import Foundation
 import LecternModel
+import LecternQuestions
 import LecternText
 
 /// "What is the second paragraph mainly about?": the thing a paragraph keeps coming back to. The answer is the

@@ -5,7 +5,7 @@ import Synchronization
 
 /// How an adjective is written: before a content word ("primary purpose"), with a complement ("able to", "different
 /// from", "more senior than"), or on its own (after "is", before "and" or the end).
-enum AdjectiveFrame: Hashable {
+package enum AdjectiveFrame: Hashable {
     case attributive, complement, predicative
 
     static let complementWords: Set<String> = ["to", "of", "that", "for", "with", "from", "about", "than", "in", "on", "at", "as"]
@@ -22,10 +22,10 @@ enum AdjectiveFrame: Hashable {
     }
 }
 
-enum AnswerKind {
+package enum AnswerKind {
     case year, number, name, term, adjective
 
-    var questionKind: QuestionKind {
+    package var questionKind: QuestionKind {
         switch self {
         case .year: return .clozeYear
         case .number: return .clozeNumber
@@ -37,50 +37,50 @@ enum AnswerKind {
 }
 
 /// A possible blank: one fact of one sentence.
-struct Candidate {
-    var sentenceIndex: Int
-    var sentence: String
-    var answer: String
-    var kind: AnswerKind
-    var score: Double
+package struct Candidate {
+    package var sentenceIndex: Int
+    package var sentence: String
+    package var answer: String
+    package var kind: AnswerKind
+    package var score: Double
     /// For terms: the term it is.
-    var term: TextTerm? = nil
+    package var term: TextTerm? = nil
     /// For numbers: the word after it ("percent", "metres").
     var unit: String? = nil
 }
 
 /// What the text offers as answers and same-kind distractors.
-struct Vocabulary {
+package struct Vocabulary {
     var years: [String] = []
     var numbers: [String] = []
     /// People: runs of two or more capitalised words unknown to WordNet ("Henrik Haldane").
     var people: [String] = []
     /// Other names: single capitalised words mid-sentence unknown to WordNet ("Albany").
-    var places: [String] = []
+    package var places: [String] = []
     /// Nouns of the text by lemma, with the sense their first sentence uses.
-    var terms: [String: TextTerm] = [:]
+    package var terms: [String: TextTerm] = [:]
     /// Adjectives of the text as written (base forms), in order: answers and each other's distractors.
     var adjectives: [String] = []
     /// The frames each adjective is written in: one option fits a blank only if the text writes it the same way
     /// ("with _____ care" takes "primary", not "able", which the text writes "able to").
     var adjectiveFrames: [String: Set<AdjectiveFrame>] = [:]
-    let wordNet: WordNet
+    package let wordNet: WordNet
     /// The part-of-speech rules of the word lists (`SenseSelector.cuedPartOfSpeech`), for each occurrence.
     let tagger: SenseSelector
     /// Pairs of words the text writes side by side as alternatives or equals ("files and folders", "users or
     /// installations", "directories (folders)"), by lemma, as "a|b" both ways: in the text's eyes either may fill the
     /// other's place, so neither is a wrong option for the other.
-    var coordinated = Set<String>()
+    package var coordinated = Set<String>()
     /// The words written right before and after each name ("packages" for "Debian packages"), stop words aside.
     var nameNeighbours: [String: Set<String>] = [:]
     /// Pairs of capitalised words the text writes together in one name ("Debian GNU/Linux", "Debian Linux
     /// Association"), as "a|b": one names part of the other, so neither is a false swap for the other.
     var joinedNames = Set<String>()
     /// The whole text's lemmas weighted by rarity, for the word lists' sense choice (`SenseSelector.choice`).
-    let document: SenseSelector.DocumentContext
+    package let document: SenseSelector.DocumentContext
     /// Common nouns of the topics the whole text leans to (`SenseSelector.leaningDomains`: law for a licence), with
     /// the kind of their sense there: options of the text's subject when a term's own sense is unclear.
-    let topicNouns: [TopicNoun]
+    package let topicNouns: [TopicNoun]
     /// `antonym(of:)`'s answers: statements ask about the same words again and again (a course's topics share one
     /// vocabulary, on several threads).
     let antonyms = AntonymMemo()
@@ -89,7 +89,7 @@ struct Vocabulary {
         let entries = Mutex<[String: String?]>([:])
     }
 
-    init(sentences: [String], wordNet: WordNet) {
+    package init(sentences: [String], wordNet: WordNet) {
         self.wordNet = wordNet
         tagger = SenseSelector(wordNet: wordNet)
         var seen = Set<String>()
@@ -152,7 +152,7 @@ struct Vocabulary {
     /// Capitalised words are names, except at the start of the sentence. A single noun must be a noun *here*: when
     /// its neighbours cue another part of speech ("covers that bracket the Document": a verb), it is left out, so a
     /// blank of it never gets noun options.
-    func nouns(in tokens: [Token]) -> [(surface: String, lemma: String)] {
+    package func nouns(in tokens: [Token]) -> [(surface: String, lemma: String)] {
         var out: [(surface: String, lemma: String)] = []
         let lowered = tokens.map { $0.text.lowercased() }
         func isWord(_ token: Token) -> Bool {
@@ -284,19 +284,19 @@ struct Vocabulary {
 
     /// The frame `answer` stands in within `sentence`; nil when the sentence does not write it. An adjective fits the
     /// blank there when the text writes it in the same frame somewhere (`isWritten`).
-    func slotFrame(of answer: String, in sentence: String) -> AdjectiveFrame? {
+    package func slotFrame(of answer: String, in sentence: String) -> AdjectiveFrame? {
         let lowered = Tokenizer.words(in: sentence).map { $0.text.lowercased() }
         return lowered.firstIndex(of: answer.lowercased()).map { AdjectiveFrame(at: $0, in: lowered) }
     }
 
     /// Whether the text writes `adjective` in `frame` somewhere.
-    func isWritten(_ adjective: String, in frame: AdjectiveFrame?) -> Bool {
+    package func isWritten(_ adjective: String, in frame: AdjectiveFrame?) -> Bool {
         frame.map { adjectiveFrames[adjective]?.contains($0) == true } ?? false
     }
 
     /// The common opposite of an adjective in its most frequent sense, when that sense has one of its own
     /// ("large" → "small"; a satellite such as "huge" has none). Not "same"/"different": they need another article.
-    func antonym(of word: String) -> String? {
+    package func antonym(of word: String) -> String? {
         if let known = antonyms.entries.withLock({ $0[word] }) { return known }
         let found = lookUpAntonym(of: word)
         antonyms.entries.withLock { $0[word] = found }
@@ -326,7 +326,7 @@ struct Vocabulary {
     /// Units and spans of time ("metres", "days", "minutes") measure a text's facts; they are not what it teaches.
     static let measureFiles: Set<String> = ["noun.quantity", "noun.time"]
 
-    var textTerms: [TextTerm] { terms.values.sorted { $0.lemma < $1.lemma } }
+    package var textTerms: [TextTerm] { terms.values.sorted { $0.lemma < $1.lemma } }
 
     /// A sense fit to be defined: clear by `TextTerm.senseIsClear`, and the sense the word lists' selector
     /// (`SenseSelector.choice`: SemCor prior, sentence and whole-text overlap) picks too, with `high` confidence.
@@ -338,7 +338,7 @@ struct Vocabulary {
     /// with the text enough for `senseIsClear`'s bar of a first sense (1: one rare word in the sentence, two in
     /// the rest of the text); a single word elsewhere ("document" for the Debian "archive") is not enough. Otherwise
     /// the word gets no definition question.
-    func senseIsDefinable(_ term: TextTerm) -> Bool {
+    package func senseIsDefinable(_ term: TextTerm) -> Bool {
         guard term.senseIsClear(in: wordNet) else { return false }
         if term.senseEvidence < 1 {
             let inSentence = ContextSense.best([term.sense], context: term.sentence, word: term.lemma, wordNet: wordNet)?.overlap ?? 0
@@ -349,8 +349,8 @@ struct Vocabulary {
         return choice.synset.id == term.sense.id && choice.confidence == .high
     }
 
-    static let determiners: Set<String> = ["the", "a", "an", "this", "that", "these", "those", "its", "their", "his",
-                                           "her", "our", "your", "my", "some", "many", "each", "every", "no"]
+    package static let determiners: Set<String> = ["the", "a", "an", "this", "that", "these", "those", "its", "their", "his",
+                                                   "her", "our", "your", "my", "some", "many", "each", "every", "no"]
     /// Words after which an English word is a verb: "most of them orbit", "to flow", "can break".
     static let verbCues: Set<String> = ["to", "they", "them", "we", "you", "he", "she", "it", "i", "can", "could", "will",
                                         "would", "shall", "should", "may", "might", "must", "did", "does", "do"]
@@ -374,7 +374,7 @@ struct Vocabulary {
     }
 
     /// Runs of capitalised words that WordNet does not know as common words, not at a sentence start.
-    static func names(in tokens: [Token], wordNet: WordNet) -> [String] {
+    package static func names(in tokens: [Token], wordNet: WordNet) -> [String] {
         var names: [String] = []
         var run: [String] = []
         func flush() {
@@ -399,10 +399,10 @@ struct Vocabulary {
     }
 
     /// Words whose number names a part of a document ("section 4", "chapter 2"), not a quantity.
-    static let referenceWords: Set<String> = ["section", "sections", "chapter", "chapters", "paragraph", "paragraphs", "clause",
-                                              "clauses", "article", "articles", "item", "items", "step", "steps", "figure",
-                                              "subsection", "subsections",
-                                              "table", "page", "pages", "part", "appendix", "version", "line", "lines"]
+    package static let referenceWords: Set<String> = ["section", "sections", "chapter", "chapters", "paragraph", "paragraphs", "clause",
+                                                      "clauses", "article", "articles", "item", "items", "step", "steps", "figure",
+                                                      "subsection", "subsections",
+                                                      "table", "page", "pages", "part", "appendix", "version", "line", "lines"]
 
     /// Also a version after a name ("Autoconf 2.60"), and a day before its month ("on 4 July 1817", "adopted on 20
     /// December 1996": a date's detail, not what the text teaches).
@@ -437,7 +437,7 @@ struct Vocabulary {
         text.range(of: #"^[0-9]{1,3}(,[0-9]{3})*(\.[0-9]+)?$|^[0-9]+(\.[0-9]+)?$"#, options: .regularExpression) != nil
     }
 
-    func candidates(in tokens: [Token], sentence: String, index: Int) -> [Candidate] {
+    package func candidates(in tokens: [Token], sentence: String, index: Int) -> [Candidate] {
         var result: [Candidate] = []
         for name in Self.names(in: tokens, wordNet: wordNet) {
             let isPerson = name.contains(" ")
@@ -479,7 +479,7 @@ struct Vocabulary {
     }
 
     /// Same-kind distractors in tiers, each with its origin.
-    func distractors(for candidate: Candidate, seed: String) -> [(String, OptionOrigin)] {
+    package func distractors(for candidate: Candidate, seed: String) -> [(String, OptionOrigin)] {
         switch candidate.kind {
         case .year:
             let value = Int(candidate.answer)!

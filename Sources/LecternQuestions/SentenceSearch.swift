@@ -2,14 +2,14 @@ import Foundation
 
 /// Where a word stands in a sentence, for the question makers of every product: its whole-word occurrences, and
 /// whether it is quoted or part of an address (a blank or a change there asks for a piece of a name).
-enum SentenceSearch {
+package enum SentenceSearch {
     /// The words that tell places apart: "the second “is”" in a statement's note, "the third paragraph" in a stem.
-    static let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+    package static let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
 
     /// Whether the word at `range` is part of an address, path, reference, date, time or compound written as one
     /// ("quiet@bugs.debian.org", "/etc/init.d", "§7(2)", "mount(8)", "non-free", "2038-01-19", "20:45:52"): a blank or a
     /// change there asks for a piece of a name, not a word of the text.
-    static func isPartOfAddress(_ range: Range<String.Index>, in sentence: String) -> Bool {
+    package static func isPartOfAddress(_ range: Range<String.Index>, in sentence: String) -> Bool {
         let before = range.lowerBound == sentence.startIndex ? nil : sentence[sentence.index(before: range.lowerBound)]
         let after = range.upperBound == sentence.endIndex ? nil : sentence[range.upperBound]
         let next = after == nil || sentence.index(after: range.upperBound) == sentence.endIndex ? nil
@@ -29,7 +29,7 @@ enum SentenceSearch {
     }
 
     /// The mark of a quotation opened before `range` and not closed there (curly first), nil outside quotations.
-    static func openQuotationMark(before range: Range<String.Index>, in sentence: String) -> Character? {
+    package static func openQuotationMark(before range: Range<String.Index>, in sentence: String) -> Character? {
         let before = sentence[..<range.lowerBound]
         if before.filter({ $0 == "“" }).count > before.filter({ $0 == "”" }).count { return "“" }
         return before.filter { $0 == "\"" }.count % 2 == 1 ? "\"" : nil
@@ -48,7 +48,7 @@ enum SentenceSearch {
     }
 
     /// The first occurrence of `word` not inside a longer word or number (or the one after `skipping` such occurrences).
-    static func wholeWordRange(of word: String, in sentence: String, skipping: Int = 0) -> Range<String.Index>? {
+    package static func wholeWordRange(of word: String, in sentence: String, skipping: Int = 0) -> Range<String.Index>? {
         var searchStart = sentence.startIndex
         var skipped = 0
         while let range = sentence.range(of: word, range: searchStart..<sentence.endIndex) {
