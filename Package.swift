@@ -30,7 +30,12 @@ let package = Package(
         .target(name: "LecternOCR", dependencies: ["CTesseract", "LecternModel"]),
         .target(name: "LecternHTML", dependencies: ["CLibXML2", "LecternModel", "LecternBytes"]),
         .target(name: "LecternText", dependencies: ["LecternModel", "LecternBytes"], resources: [.copy("Resources")]),
-        .target(name: "LecternGenerate", dependencies: ["LecternModel", "LecternText", "LecternBytes"]),
+        // The generate stages, one module per product; what the products share sits under them, and no product imports
+        // another. `PlainText` is public and @inlinable for the same reason as LecternBytes: the lectures call it per byte.
+        .target(name: "LecternQuestions", dependencies: ["LecternModel", "LecternText", "LecternBytes"]),
+        .target(name: "LecternHomework", dependencies: ["LecternQuestions", "LecternModel", "LecternText"]),
+        .target(name: "LecternWordLists", dependencies: ["LecternQuestions", "LecternModel", "LecternText"]),
+        .target(name: "LecternLectures", dependencies: ["LecternQuestions", "LecternModel", "LecternText", "LecternBytes"]),
         .target(name: "LecternExport", dependencies: [
             "LecternModel", "LecternJSON",
             .product(name: "GRDB", package: "GRDB.swift"),
@@ -42,35 +47,39 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "LecternPipeline", dependencies: [
-            "LecternModel", "LecternJSON", "LecternOCR", "LecternHTML", "LecternText", "LecternGenerate", "LecternStore", "LecternExport", "LecternReviews",
+            "LecternModel", "LecternJSON", "LecternOCR", "LecternHTML", "LecternText", "LecternHomework", "LecternWordLists", "LecternLectures", "LecternStore",
+            "LecternExport", "LecternReviews",
             .product(name: "Yams", package: "Yams"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "LecternReviews", dependencies: ["LecternModel", .product(name: "Yams", package: "Yams")]),
         .target(name: "LecternServe", dependencies: [
-            "LecternModel", "LecternJSON", "LecternGenerate", "LecternReviews",
+            "LecternModel", "LecternJSON", "LecternLectures", "LecternReviews",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Mustache", package: "swift-mustache"),
         ], resources: [.copy("Resources")]),
         .executableTarget(name: "lectern", dependencies: [
-            "LecternPipeline", "LecternModel", "LecternJSON", "LecternGenerate", "LecternServe", "LecternExport", "LecternReviews",
+            "LecternPipeline", "LecternModel", "LecternJSON", "LecternLectures", "LecternServe", "LecternExport", "LecternReviews",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Benchmarks: `make bench` (release build); each prints its figures.
         .executableTarget(name: "lectern-bench", dependencies: [
-            "LecternPipeline", "LecternModel", "LecternJSON", "LecternOCR", "LecternHTML", "LecternText", "LecternGenerate", "LecternExport",
+            "LecternPipeline", "LecternModel", "LecternJSON", "LecternOCR", "LecternHTML", "LecternText", "LecternQuestions", "LecternHomework",
+            "LecternWordLists", "LecternLectures", "LecternExport",
         ]),
 
         .testTarget(name: "LecternBytesTests", dependencies: ["LecternBytes"]),
         .testTarget(name: "LecternJSONTests", dependencies: ["LecternJSON", "LecternModel"]),
         .testTarget(name: "LecternOCRTests", dependencies: ["LecternOCR", "LecternModel"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "LecternHTMLTests", dependencies: ["LecternHTML", "LecternBytes", "LecternGenerate", "LecternText", "LecternModel", "LecternJSON"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LecternHTMLTests", dependencies: ["LecternHTML", "LecternBytes", "LecternQuestions", "LecternLectures", "LecternText", "LecternModel", "LecternJSON"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LecternTextTests", dependencies: ["LecternText", "LecternModel"]),
-        .testTarget(name: "LecternGenerateTests", dependencies: ["LecternGenerate", "LecternText", "LecternModel", "LecternJSON"]),
+        .testTarget(name: "LecternHomeworkTests", dependencies: ["LecternHomework", "LecternQuestions", "LecternText", "LecternModel", "LecternJSON"]),
+        .testTarget(name: "LecternWordListsTests", dependencies: ["LecternWordLists", "LecternQuestions", "LecternText", "LecternModel"]),
+        .testTarget(name: "LecternLecturesTests", dependencies: ["LecternLectures", "LecternQuestions", "LecternText", "LecternModel", "LecternJSON"]),
         .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "LecternServeTests", dependencies: [
             "LecternServe", "LecternPipeline", "LecternModel", "LecternJSON", "LecternReviews",

@@ -3,7 +3,9 @@ import LecternExport
 import LecternHTML
 import LecternModel
 import LecternOCR
-import LecternGenerate
+import LecternHomework
+import LecternLectures
+import LecternWordLists
 import LecternJSON
 import LecternText
 import Yams

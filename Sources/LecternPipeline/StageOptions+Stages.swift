@@ -1,4 +1,6 @@
-import LecternGenerate
+import LecternHomework
+import LecternLectures
+import LecternWordLists
 import LecternHTML
 import LecternModel
 import LecternOCR

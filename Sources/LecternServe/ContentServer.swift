@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import LecternGenerate
+import LecternLectures
 import LecternJSON
 import LecternModel
 

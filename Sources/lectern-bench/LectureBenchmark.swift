@@ -1,5 +1,5 @@
 import Foundation
-import LecternGenerate
+import LecternLectures
 import LecternHTML
 import LecternJSON
 import LecternModel

@@ -1,5 +1,5 @@
 import Foundation
-import LecternGenerate
+import LecternQuestions
 import LecternHTML
 import LecternModel
 import LecternText

@@ -1,5 +1,6 @@
 import Foundation
-import LecternGenerate
+import LecternHomework
+import LecternQuestions
 import LecternModel
 import LecternText
 

@@ -1,5 +1,5 @@
 import Foundation
-import LecternGenerate
+import LecternWordLists
 import LecternJSON
 import LecternModel
 import LecternText

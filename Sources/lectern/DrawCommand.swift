@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LecternGenerate
+import LecternLectures
 import LecternJSON
 import LecternModel
 

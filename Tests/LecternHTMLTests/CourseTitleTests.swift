@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import LecternGenerate
+import LecternLectures
 import LecternHTML
 import LecternModel
 import LecternText

@@ -3,7 +3,8 @@ import Testing
 import LecternHTML
 import LecternModel
 import LecternText
-import LecternGenerate
+import LecternLectures
+import LecternQuestions
 
 /// The lecture stage on the real sample course through the real parser (libxml2), end to end.
 @Suite struct LectureFromHTMLTests {

@@ -1,5 +1,5 @@
 import Foundation
-import LecternGenerate
+import LecternHomework
 import LecternModel
 import LecternOCR
 import LecternStore

@@ -1,5 +1,5 @@
 import Foundation
-import LecternGenerate
+import LecternWordLists
 import LecternModel
 import LecternStore
 import LecternText

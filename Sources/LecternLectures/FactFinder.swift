@@ -1,6 +1,7 @@
 import Foundation
 import LecternBytes
 import LecternModel
+import LecternQuestions
 import LecternText
 
 /// Something a topic teaches that a question can ask about: a highlighted term (`strong`, `em`) or an

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import LecternModel
 import LecternText
-@testable import LecternGenerate
+@testable import LecternHomework
+@testable import LecternQuestions
 import LecternJSON
 
 private let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -133,7 +134,7 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
     /// words.") has content to ask about: the statements are facts, and the quiz asks about them (5 valid questions
     /// since the reviews of 2026-11-27 removed weak options and the blank in "standard input"; partial, not padded).
     @Test func numberedStatementsAreContent() throws {
-        let text = try String(contentsOf: repoRoot.appendingPathComponent("Tests/LecternGenerateTests/Fixtures/real-pages/coreutils-worksheet.txt"), encoding: .utf8)
+        let text = try String(contentsOf: repoRoot.appendingPathComponent("Tests/LecternHomeworkTests/Fixtures/real-pages/coreutils-worksheet.txt"), encoding: .utf8)
         let sheet = Worksheet(text: text)
         #expect(sheet.body.contains("Any attempt to remove a file whose last file name component"))
         #expect(!sheet.body.contains("Read each statement"))
@@ -168,7 +169,7 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
             #expect(!(question.kind == .clozeNumber && question.stem.hasSuffix(": _____.")), "\(question.stem)")
         }
         func glued(_ word: String, _ sentence: String) -> Bool {
-            ClozeQuestionMaker.isPartOfAddress(ClozeQuestionMaker.wholeWordRange(of: word, in: sentence)!, in: sentence)
+            SentenceSearch.isPartOfAddress(SentenceSearch.wholeWordRange(of: word, in: sentence)!, in: sentence)
         }
         let times = "can represent times from 1901-12-13 20:45:52 through 2038-01-19 03:14:07 UTC."
         #expect(glued("2038", times) && glued("1901", times) && glued("45", times))
@@ -473,11 +474,11 @@ Answer all questions in full sentences.
 
 """
 
-/// Real published pages (Tests/LecternGenerateTests/Fixtures/real-pages/README.md gives sources and licences).
+/// Real published pages (Tests/LecternHomeworkTests/Fixtures/real-pages/README.md gives sources and licences).
 private let realPages = ["debian-manifesto-01", "debian-faq-10", "debian-faq-15"]
 
 private func realPage(_ name: String) throws -> String {
-    try String(contentsOf: repoRoot.appendingPathComponent("Tests/LecternGenerateTests/Fixtures/real-pages/\(name).txt"), encoding: .utf8)
+    try String(contentsOf: repoRoot.appendingPathComponent("Tests/LecternHomeworkTests/Fixtures/real-pages/\(name).txt"), encoding: .utf8)
 }
 
 @Suite struct RealMaterialTests {
@@ -590,9 +591,9 @@ private func realPage(_ name: String) throws -> String {
             let paragraphs = text.components(separatedBy: "\n\n").map { $0.lowercased() }
             for question in build(text).quiz.questions where question.kind == .mainIdea && question.stem.contains(" paragraph ") {
                 asked += 1
-                let number = try #require(MainIdeaQuestionMaker.ordinals.firstIndex { question.stem.contains("the \($0) paragraph") })
+                let number = try #require(SentenceSearch.ordinals.firstIndex { question.stem.contains("the \($0) paragraph") })
                 for (index, option) in question.options.enumerated() {
-                    let named = ClozeQuestionMaker.wholeWordRange(of: option, in: paragraphs[number]) != nil
+                    let named = SentenceSearch.wholeWordRange(of: option, in: paragraphs[number]) != nil
                     #expect(named == (index == question.answerIndex), "\(name): \(question.stem) \(question.options)")
                 }
                 #expect(question.explanation.contains("It begins: “"))
@@ -771,7 +772,7 @@ private func realPage(_ name: String) throws -> String {
         #expect(question.options[question.answerIndex] == "license")
         let sentences = facts.sentences.map { $0.lowercased() }
         for (index, option) in question.options.enumerated() where index != question.answerIndex {
-            let naming = sentences.filter { ClozeQuestionMaker.wholeWordRange(of: option, in: $0) != nil }.count
+            let naming = sentences.filter { SentenceSearch.wholeWordRange(of: option, in: $0) != nil }.count
             #expect(naming <= 1, "\(option) is named in \(naming) sentences")
         }
         #expect(sentences.filter { $0.contains("license") }.count * 2 >= sentences.count)
@@ -845,7 +846,7 @@ private func realPage(_ name: String) throws -> String {
     /// and "§7(2)" in its constitution).
     @Test func aBlankIsNeverPartOfAnAddressOrPath() throws {
         func glued(_ word: String, _ sentence: String) -> Bool {
-            ClozeQuestionMaker.isPartOfAddress(ClozeQuestionMaker.wholeWordRange(of: word, in: sentence)!, in: sentence)
+            SentenceSearch.isPartOfAddress(SentenceSearch.wholeWordRange(of: word, in: sentence)!, in: sentence)
         }
         #expect(glued("quiet", "Bugs sent to quiet@bugs.debian.org will not be forwarded anywhere, only filed."))
         #expect(glued("alternatives", "a file with the virtual package name /etc/alternatives/news-reader to the selected file"))

@@ -15,7 +15,7 @@ import Synchronization
 /// in the answer's frequency band or the next one, and (with the source text) familiar to a student:
 /// common words or words of the text (`FamiliarWord`).
 public struct QuestionValidator: Sendable {
-    let wordNet: WordNet
+    package let wordNet: WordNet
     /// WordNet's lemmas by word, and `normalise` by text: the same options and stem words are looked up
     /// question after question.
     private let lemmaCache = WordMemo<[(lemma: String, pos: PartOfSpeech)]>()
@@ -30,17 +30,17 @@ public struct QuestionValidator: Sendable {
 
     /// A validator that remembers `areRelated` per pair in `relatedness`: for one course's build, which asks
     /// about the same pairs many times. Its answers are those of `init(wordNet:)`.
-    init(wordNet: WordNet, relatedness: RelatednessMemo) {
+    package init(wordNet: WordNet, relatedness: RelatednessMemo) {
         self.wordNet = wordNet
         self.relatedness = relatedness
     }
 
     /// A source text in the forms the checks compare with, made once for every question checked against it.
     public struct Source: Sendable {
-        let lowercased: String
-        let collapsed: String
+        package let lowercased: String
+        package let collapsed: String
         /// `PlainText.isPlain` of each, found once: a topic's text is long and every question is checked against it.
-        let lowercasedIsPlain: Bool
+        package let lowercasedIsPlain: Bool
         let collapsedIsPlain: Bool
 
         public init(_ text: String) {
@@ -62,7 +62,7 @@ public struct QuestionValidator: Sendable {
     }
 
     /// As `problems(_:source:)`, for a caller that has the stem's words already (`stemWords(question.stem)`).
-    func problems(_ question: MultipleChoiceQuestion, source: Source?, stemWords: Set<String>) -> [String] {
+    package func problems(_ question: MultipleChoiceQuestion, source: Source?, stemWords: Set<String>) -> [String] {
         var problems: [String] = []
         if question.options.count != 4 { problems.append("has \(question.options.count) options, not 4") }
         guard question.options.indices.contains(question.answerIndex) else {
@@ -108,14 +108,14 @@ public struct QuestionValidator: Sendable {
     }
 
     /// The stem's words, normalised: no option may be one of them. `known`: words of the rest of the stem.
-    func stemWords(_ stem: String, joining known: Set<String> = []) -> Set<String> {
+    package func stemWords(_ stem: String, joining known: Set<String> = []) -> Set<String> {
         var words = known
         for token in Tokenizer.words(in: stem) { words.insert(normalise(token.text)) }
         return words
     }
 
     /// A one-word answer the stem gives away (`normalisedAnswer` is `normalise(answer)`).
-    static func answerIsInStem(_ normalisedAnswer: String, answer: String, stemWords: Set<String>) -> Bool {
+    package static func answerIsInStem(_ normalisedAnswer: String, answer: String, stemWords: Set<String>) -> Bool {
         !answer.utf8.contains(0x20) && stemWords.contains(normalisedAnswer)
     }
 
@@ -149,7 +149,7 @@ public struct QuestionValidator: Sendable {
     }
 
     /// Case-folded, and reduced to its lemma when WordNet knows the word.
-    func normalise(_ text: String) -> String {
+    package func normalise(_ text: String) -> String {
         normalisedCache.value(for: text) { text in
             let lower = PlainText.trimmed(text.lowercased())
             return lemmas(of: lower).first?.lemma ?? lower
@@ -157,7 +157,7 @@ public struct QuestionValidator: Sendable {
     }
 
     /// `wordNet.areRelated(a, b)`, remembered when the validator has a memo.
-    func areRelated(_ a: String, _ b: String) -> Bool {
+    package func areRelated(_ a: String, _ b: String) -> Bool {
         guard let relatedness else { return wordNet.areRelated(a, b) }
         let pair = RelatednessMemo.Pair(a: a, b: b)
         if let known = relatedness.entries.withLock({ $0[pair] }) { return known }
@@ -167,7 +167,7 @@ public struct QuestionValidator: Sendable {
     }
 
     /// `wordNet.lemmas(of:)`, remembered.
-    func lemmas(of word: String) -> [(lemma: String, pos: PartOfSpeech)] {
+    package func lemmas(of word: String) -> [(lemma: String, pos: PartOfSpeech)] {
         lemmaCache.value(for: word, wordNet.lemmas(of:))
     }
 
@@ -191,7 +191,7 @@ public struct QuestionValidator: Sendable {
     }
 
     /// Word distractors must be about as common as the answer (SemCor frequency band ±1).
-    func bandProblems(_ options: [String], answer: String) -> [String] {
+    package func bandProblems(_ options: [String], answer: String) -> [String] {
         guard let pos = lemmas(of: answer.lowercased()).first?.pos else { return [] }
         let answerLemma = normalise(answer)
         let band = FrequencyBand.of(answerLemma, pos: pos, in: wordNet)
@@ -247,12 +247,14 @@ final class WordMemo<Value: Sendable>: Sendable {
 }
 
 /// `WordNet.areRelated` answers by ordered pair (the relation is not assumed symmetric), for one lecture build.
-final class RelatednessMemo: Sendable {
+package final class RelatednessMemo: Sendable {
     struct Pair: Hashable, Sendable {
         var a: String
         var b: String
     }
     let entries = Mutex<[Pair: Bool]>([:])
+
+    package init() {}
 }
 
 extension QuestionValidator {
@@ -275,9 +277,9 @@ extension QuestionValidator {
     }
 }
 
-enum CharacterCollapse {
+package enum CharacterCollapse {
     /// Lower case, runs of whitespace as one space: OCR line breaks do not matter.
-    static func collapse(_ text: String) -> String {
+    package static func collapse(_ text: String) -> String {
         PlainText.lowercasedCollapsingSpaces(text)
     }
 }

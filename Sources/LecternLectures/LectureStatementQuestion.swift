@@ -1,5 +1,6 @@
 import Foundation
 import LecternModel
+import LecternQuestions
 import LecternText
 
 /// "Which of these statements does “TITLE” support?": one of the topic's statements as written and three made false by
@@ -104,7 +105,7 @@ extension LectureQuestionMaker {
     /// "does not support" made "does support": the negation of a verb that the quiz's changes leave alone.
     static func doSupportDropped(in sentence: String) -> [StatementQuestionMaker.Change] {
         for auxiliary in ["does", "do", "did", "Does", "Do", "Did"] {
-            if let range = sentence.range(of: auxiliary + " not "), ClozeQuestionMaker.wholeWordRange(of: auxiliary, in: sentence) != nil,
+            if let range = sentence.range(of: auxiliary + " not "), SentenceSearch.wholeWordRange(of: auxiliary, in: sentence) != nil,
                range.lowerBound == sentence.startIndex || sentence[sentence.index(before: range.lowerBound)] == " " {
                 return [.init(sentence: sentence.replacingCharacters(in: range, with: auxiliary + " "), origin: .negated,
                               note: "“not” left out")]
@@ -130,7 +131,7 @@ extension LectureQuestionMaker {
             guard let other = order.lazy.map({ candidates[$0] }).first(where: {
                 $0.fact.topicID != topic.id && !PlainText.contains(lower, $0.lower) && !PlainText.contains($0.lower, lowerAnswer)
                     && !PlainText.contains(lowerAnswer, $0.lower) && !validator.areRelated($0.lower, lowerAnswer)
-            }), let range = ClozeQuestionMaker.wholeWordRange(of: fact.answer, in: sentence) else { continue }
+            }), let range = SentenceSearch.wholeWordRange(of: fact.answer, in: sentence) else { continue }
             out.append(.init(sentence: sentence.replacingCharacters(in: range, with: other.fact.answer),
                              origin: fact.kind == .code ? .courseCode : .courseTerm,
                              note: "“\(other.fact.answer)” for “\(fact.answer)”"))

@@ -1,5 +1,6 @@
 import Foundation
 import LecternModel
+import LecternQuestions
 import LecternText
 
 /// "What is the second paragraph mainly about?": the thing a paragraph keeps coming back to. The answer is the
@@ -10,8 +11,6 @@ import LecternText
 struct MainIdeaQuestionMaker {
     let wordNet: WordNet
     let validator: QuestionValidator
-
-    static let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
 
     /// A paragraph's term and how it is written there most often ("scripts").
     struct Topic {
@@ -31,7 +30,7 @@ struct MainIdeaQuestionMaker {
     /// never names.
     func paragraphQuestions(from facts: WorksheetFacts, lemmasOfSentences: [Set<String>], idPrefix: String) -> [MadeQuestion] {
         // The other options must come from another paragraph: a text of one paragraph gets none.
-        guard facts.paragraphs.filter({ !$0.isEmpty }).count >= 2, facts.paragraphs.count <= Self.ordinals.count else { return [] }
+        guard facts.paragraphs.filter({ !$0.isEmpty }).count >= 2, facts.paragraphs.count <= SentenceSearch.ordinals.count else { return [] }
         let lemmasOfParagraph = facts.paragraphs.map { $0.map { lemmasOfSentences[$0] } }
         let topics = facts.paragraphs.indices.map {
             topic(of: facts.paragraphs[$0], facts: facts, lemmasOfSentences: lemmasOfParagraph[$0])
@@ -44,7 +43,7 @@ struct MainIdeaQuestionMaker {
             // Terms this paragraph never names: the other paragraphs' topics first, then the text's most named terms.
             let absent = facts.vocabulary.textTerms.filter {
                 !$0.lemma.contains(" ") && !here.contains($0.lemma) && isMostlyNoun($0.lemma)
-                    && ClozeQuestionMaker.wholeWordRange(of: $0.lemma, in: paragraphText) == nil
+                    && SentenceSearch.wholeWordRange(of: $0.lemma, in: paragraphText) == nil
             }
             let otherTopics = Set(topics.compactMap { $0?.lemma })
             // Content terms only: another paragraph's topic, or a word the text teaches that is not of everyday language
@@ -55,7 +54,7 @@ struct MainIdeaQuestionMaker {
             let sentences = facts.paragraphs[number].map { facts.sentences[$0] }
             let answer = topic.surface.lowercased()
             if let question = makeQuestion(
-                topic: topic, wrong: ranked, facts: facts, stem: "What is the \(Self.ordinals[number]) paragraph of the text mainly about?",
+                topic: topic, wrong: ranked, facts: facts, stem: "What is the \(SentenceSearch.ordinals[number]) paragraph of the text mainly about?",
                 explanation: "The paragraph names \(answer) in \(topic.naming) of its \(sentences.count) sentences and none of the other "
                     + "options. It begins: “\(sentences[0])”", seed: "\(idPrefix)|main-idea|\(number)") {
                 made.append(MadeQuestion(question: question, sentenceIndex: facts.paragraphs[number][0],
@@ -98,7 +97,7 @@ struct MainIdeaQuestionMaker {
         guard let form = NounForm(of: topic.surface.lowercased(), lemma: topic.lemma) else { return nil }
         let written = facts.sourceText.lowercased()
         let pool = wrong.compactMap { term in form.apply(to: term.lemma, wordNet: wordNet).map { ($0, OptionOrigin.sameTextTerm) } }
-            .filter { FamiliarWord.isCommon($0.0) || ClozeQuestionMaker.wholeWordRange(of: $0.0, in: written) != nil }
+            .filter { FamiliarWord.isCommon($0.0) || SentenceSearch.wholeWordRange(of: $0.0, in: written) != nil }
         let answer = topic.surface.lowercased()
         guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator, coordinated: facts.vocabulary.coordinated)
             .choose(answer: answer, stem: stem, pool: pool, checkRelations: true) else { return nil }

@@ -1,5 +1,6 @@
 import Foundation
 import LecternModel
+import LecternQuestions
 import LecternText
 
 /// Turns a recognised worksheet into a homework bundle: title, subject and a validated quiz.

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import LecternModel
 import LecternText
-@testable import LecternGenerate
+@testable import LecternHomework
+@testable import LecternQuestions
 
 private let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 private let wordNet = try! WordNet()
@@ -35,7 +36,7 @@ private func build(_ text: String, reviews: ReviewDecisions = ReviewDecisions())
     /// A corrected question keeps its place whatever else the teacher rejects: the quiz planner is greedy, and a
     /// rejection used to let the next candidate take the sentence a corrected question needed.
     @Test func correctedQuestionsStayWhenAnotherIsRejected() throws {
-        for text in [text, try String(contentsOf: repoRoot.appendingPathComponent("Tests/LecternGenerateTests/Fixtures/real-pages/debian-faq-06.txt"),
+        for text in [text, try String(contentsOf: repoRoot.appendingPathComponent("Tests/LecternHomeworkTests/Fixtures/real-pages/debian-faq-06.txt"),
                                       encoding: .utf8)] {
             let plain = build(text).quiz.questions
             try #require(plain.count >= 4)

@@ -1,5 +1,6 @@
 import Foundation
 import LecternModel
+import LecternQuestions
 import LecternText
 
 /// Builds a course's questions from its topics' own sentences: the engagement question at the end of each

@@ -1,5 +1,6 @@
 import Foundation
 import LecternModel
+import LecternQuestions
 import LecternText
 
 /// "Which of these does “TITLE” describe this way? “…”": for a topic that lists names, each with a description, as

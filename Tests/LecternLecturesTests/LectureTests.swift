@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import LecternModel
 import LecternText
-@testable import LecternGenerate
+@testable import LecternLectures
+@testable import LecternQuestions
 import LecternJSON
 
 private let wordNet = try! WordNet.shared()

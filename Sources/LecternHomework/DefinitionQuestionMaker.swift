@@ -1,5 +1,6 @@
 import Foundation
 import LecternModel
+import LecternQuestions
 import LecternText
 
 /// "Which word means …?" questions on the text's key terms, from WordNet's gloss of the sense the

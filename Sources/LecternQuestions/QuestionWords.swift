@@ -27,12 +27,12 @@ enum FrequencyBand {
 
 /// How a noun is written in a sentence relative to its lemma (plural, capitalised at a sentence start),
 /// so that distractors can be written the same way and the blank's grammar gives nothing away.
-struct NounForm {
+package struct NounForm {
     var isPlural: Bool
     var isCapitalized: Bool
 
     /// Nil when `surface` is neither the lemma nor its regular plural ("people" for "person").
-    init?(of surface: String, lemma: String) {
+    package init?(of surface: String, lemma: String) {
         let lower = surface.lowercased()
         isCapitalized = surface.first?.isUppercase == true
         if lower == lemma {
@@ -48,7 +48,7 @@ struct NounForm {
     /// a form the language uses: mass nouns have no plural in the frequency list ("bilingualisms", "heavenses"),
     /// or a far rarer one than the singular ("accesses", mostly the verb: a count noun's plural is within a
     /// factor of about 30, Zipf 1.5, of its singular).
-    func apply(to word: String, wordNet: WordNet) -> String? {
+    package func apply(to word: String, wordNet: WordNet) -> String? {
         var out = word
         if isPlural {
             guard let plural = Self.regularPlural(of: word),
@@ -77,14 +77,14 @@ struct NounForm {
 /// Word sense disambiguation for quiz words: the sense whose gloss, examples, synonyms and broader
 /// terms share the most content words with the sentence, with a prior for WordNet's sense order
 /// (the first sense is the most frequent). Lemmas on both sides, so "droplets" matches "droplet".
-enum ContextSense {
+package enum ContextSense {
     /// The overlap that shows a sense plainly: more than one rare shared word, or several common ones.
-    static let plainEvidence = 1.5
+    package static let plainEvidence = 1.5
 
     /// `word` itself is left out of the overlap: every sense lists it, and it is in its own sentence.
     /// Words of the rest of the text (`textLemmas`) count half; everyday words count less than rare ones.
-    static func best(_ synsets: [Synset], context: String, word: String, textLemmas: Set<String> = [],
-                     wordNet: WordNet) -> (sense: Synset, overlap: Double)? {
+    package static func best(_ synsets: [Synset], context: String, word: String, textLemmas: Set<String> = [],
+                             wordNet: WordNet) -> (sense: Synset, overlap: Double)? {
         guard let first = synsets.first else { return nil }
         var contextLemmas = lemmas(of: context, wordNet: wordNet)
         // A compound's own words too: "tree" in "one big tree rooted at /" is no evidence for the sequoia "big tree".
@@ -113,7 +113,7 @@ enum ContextSense {
         return (best.sense, best.overlap)
     }
 
-    static func lemmas(of text: String, wordNet: WordNet) -> Set<String> {
+    package static func lemmas(of text: String, wordNet: WordNet) -> Set<String> {
         var out = Set<String>()
         for token in Tokenizer.words(in: text) where !token.isNumber {
             let lower = token.text.lowercased()
@@ -125,30 +125,30 @@ enum ContextSense {
 }
 
 /// A word the text teaches: a noun (or verb) lemma of the text with the sense its sentence uses.
-struct TextTerm {
-    var lemma: String
-    var pos: PartOfSpeech
-    var sense: Synset
+package struct TextTerm {
+    package var lemma: String
+    package var pos: PartOfSpeech
+    package var sense: Synset
     /// How much the chosen sense's gloss shares with the text (0: WordNet's first sense by default).
     var senseEvidence: Double
-    var count: Int
+    package var count: Int
     /// Index of the first sentence it appears in, and that sentence.
-    var sentenceIndex: Int
-    var sentence: String
+    package var sentenceIndex: Int
+    package var sentence: String
     /// The word as written there ("droplets").
-    var surface: String
-    var band: Int
+    package var surface: String
+    package var band: Int
 
     /// What the text teaches: a word not of everyday language (SemCor band 4 makes blanks anyone can fill),
     /// or one the text is about, named three times or more ("package" in a packaging FAQ).
-    var isTaught: Bool { band <= 3 || count >= 3 }
+    package var isTaught: Bool { band <= 3 || count >= 3 }
 
     /// One sense, or the text points to one: only then do WordNet's words of that sense make fair distractors
     /// and its gloss a fair definition. WordNet's first sense is the most frequent, so a little evidence confirms
     /// it; a later sense must be shown plainly (`ContextSense.plainEvidence`): one shared rare word ("Bible" near
     /// "42 lines of text", "cast" near type "blocks") is not enough to overrule the odds, and a definition of the
     /// wrong sense marks a wrong meaning right.
-    func senseIsClear(in wordNet: WordNet) -> Bool {
+    package func senseIsClear(in wordNet: WordNet) -> Bool {
         let senses = wordNet.synsets(of: lemma, pos: pos)
         guard senses.count > 1 else { return true }
         return senseEvidence >= (senses.first?.id == sense.id ? 1 : ContextSense.plainEvidence)
@@ -157,10 +157,10 @@ struct TextTerm {
 
 /// Words a student has met: common in the language (Zipf 3 and up: at least one in a million words, the
 /// frequency list's form itself, so plurals are judged as written) or words of the text.
-enum FamiliarWord {
+package enum FamiliarWord {
     static let commonZipf = 3.0
 
-    static func isCommon(_ word: String) -> Bool {
+    package static func isCommon(_ word: String) -> Bool {
         (WordFrequencies.shared.listedZipf(word.lowercased()) ?? 0) >= commonZipf
     }
 }
@@ -178,11 +178,15 @@ enum FamiliarWord {
 /// and 4) must also be common (`FamiliarWord`). WordNet's sisters and band words come only when the text shows
 /// which sense the answer has (`senseIsClear`): a Python `socket` must not get body parts because WordNet's first
 /// sense is anatomy; topic words are of the text's subject whatever the sense.
-struct WordDistractorSource {
-    let wordNet: WordNet
+package struct WordDistractorSource {
+    package let wordNet: WordNet
 
-    func candidates(answer: String, pos: PartOfSpeech, sense: Synset, senseIsClear: Bool, textTerms: [TextTerm],
-                    topicNouns: [TopicNoun] = [], seed: String) -> [(String, OptionOrigin)] {
+    package init(wordNet: WordNet) {
+        self.wordNet = wordNet
+    }
+
+    package func candidates(answer: String, pos: PartOfSpeech, sense: Synset, senseIsClear: Bool, textTerms: [TextTerm],
+                            topicNouns: [TopicNoun] = [], seed: String) -> [(String, OptionOrigin)] {
         let band = FrequencyBand.of(answer, pos: pos, in: wordNet)
         func fits(_ word: String) -> Bool {
             word.count >= 3 && word.allSatisfy({ $0.isLetter && $0.isLowercase })
@@ -259,7 +263,7 @@ struct Kinship {
 
 /// A common noun of a topic domain, with the lexicographer file of its sense in that domain ("contract",
 /// noun.communication, for law).
-struct TopicNoun {
+package struct TopicNoun {
     var word: String
     var kind: String
 

@@ -3,288 +3,9 @@ import LecternModel
 import LecternText
 import Synchronization
 
-/// Fill-in-the-blank questions on a text's key facts: years, numbers, names and key terms.
-/// Distractors are the same kind of thing as the answer; every question passes the validator or is dropped.
-struct ClozeQuestionMaker {
-    let wordNet: WordNet
-    let validator: QuestionValidator
-
-    /// Sentences a question may be made from, in words: real prose (manifestos, licences) runs past 45, and a licence's
-    /// clause past 60 (`longSentenceWords`: such a blank is a long read, asked only when a quiz is short without it).
-    static let sentenceWords = 6...90
-    static let longSentenceWords = 61
-
-    /// The best questions of each sentence (up to three, each on another answer), best first; the planner
-    /// decides how many blanks a sentence may take. `elsewhere`: the same answers blanked in their other sentences:
-    /// on a short page a term named in several sentences ("manufacturers") is best asked where no other question
-    /// needs the sentence, and the planner asks each answer once.
-    func questions(from facts: WorksheetFacts, idPrefix: String) -> (best: [MadeQuestion], elsewhere: [MadeQuestion]) {
-        var candidates: [(candidate: Candidate, short: Int)] = []
-        for (index, sentence) in facts.sentences.enumerated() {
-            let tokens = Tokenizer.words(in: sentence)
-            guard Self.sentenceWords.contains(tokens.count), !Self.leansOnItsNeighbours(sentence, tokens) else { continue }
-            let short = tokens.count < Self.longSentenceWords ? 1 : 0
-            candidates += facts.vocabulary.candidates(in: tokens, sentence: sentence, index: index).map { ($0, short) }
-        }
-        // An answer's best blank is in a sentence of ordinary length when it has one.
-        let ranked = candidates.sorted {
-            ($0.short, $0.candidate.score, -$0.candidate.sentenceIndex, $0.candidate.answer)
-                > ($1.short, $1.candidate.score, -$1.candidate.sentenceIndex, $1.candidate.answer)
-        }.map(\.candidate)
-        var blanksOfSentence: [Int: Int] = [:]
-        var usedAnswers = Set<String>()
-        var blanked = Set<String>()
-        var made: [MadeQuestion] = []
-        var alternatives: [MadeQuestion] = []
-        for asAlternative in [false, true] {
-            for candidate in ranked {
-                let key = validator.normalise(candidate.answer)
-                guard blanksOfSentence[candidate.sentenceIndex, default: 0] < 3, usedAnswers.contains(key) == asAlternative,
-                      !blanked.contains("\(candidate.sentenceIndex)|\(key)"),
-                      let question = makeQuestion(candidate, facts: facts, idPrefix: idPrefix)
-                else { continue }
-                blanksOfSentence[candidate.sentenceIndex, default: 0] += 1
-                usedAnswers.insert(key)
-                blanked.insert("\(candidate.sentenceIndex)|\(key)")
-                let blank = MadeQuestion(question: question, sentenceIndex: candidate.sentenceIndex, answerKey: key, score: candidate.score)
-                if asAlternative { alternatives.append(blank) } else { made.append(blank) }
-            }
-        }
-        return (made, alternatives)
-    }
-
-    /// Whether the text itself writes `word` in the blank's slot: before the words that follow the blank, or after
-    /// those before it, up to the first content word on that side ("_____ ID of the file" when the text also says
-    /// "group ID of the file"; "distribute _____ of the software" and "versions of the software"). Such a word is a
-    /// second defensible answer, not a distractor.
-    static func textFillsSameSlot(with word: String, blankedIn stem: String, text: String) -> Bool {
-        guard let blank = stem.range(of: "_____") else { return false }
-        func words(_ part: Substring) -> [String] { Tokenizer.words(in: String(part)).map { $0.text.lowercased() } }
-        let before = words(stem[..<blank.lowerBound]), after = words(stem[blank.upperBound...])
-        func upToContent(_ tokens: [String]) -> [String] {
-            var out: [String] = []
-            for token in tokens.prefix(3) {
-                out.append(token)
-                if !StopWords.english.contains(token) { return out }
-            }
-            return []
-        }
-        let right = upToContent(after), left = Array(upToContent(before.reversed()).reversed())
-        let textWords = words(Substring(text))
-        let target = words(Substring(word))
-        guard !target.isEmpty else { return false }
-        for start in textWords.indices where textWords[start...].starts(with: target) {
-            let end = start + target.count
-            if !right.isEmpty, textWords[end...].starts(with: right) { return true }
-            if !left.isEmpty, start >= left.count, Array(textWords[(start - left.count)..<start]) == left { return true }
-        }
-        return false
-    }
-
-    private func makeQuestion(_ candidate: Candidate, facts: WorksheetFacts, idPrefix: String) -> MultipleChoiceQuestion? {
-        guard let range = Self.wholeWordRange(of: candidate.answer, in: candidate.sentence),
-              !Self.isPartOfAddress(range, in: candidate.sentence), !Self.isInsideQuotation(range, in: candidate.sentence),
-              !(candidate.term.map { Self.isSetPhrase(range, in: candidate.sentence, term: $0) || Self.namesDocumentPart(range, in: candidate.sentence, term: $0) } ?? false),
-              !Self.isGivenAsExample(range, in: candidate.sentence)
-        else { return nil }
-        let stem = candidate.sentence.replacingCharacters(in: range, with: "_____")
-        if Self.leavesAnswerInView(candidate.answer, stem: stem) { return nil }
-        let seed = "\(idPrefix)|\(candidate.sentenceIndex)|\(candidate.answer)"
-        var pool = facts.vocabulary.distractors(for: candidate, seed: seed)
-        if let term = candidate.term, let form = NounForm(of: candidate.answer, lemma: term.lemma) {
-            // Distractors take the answer's number and capital letter: "_____ made castles less useful" needs "Cannons", not "cannon".
-            pool = pool.compactMap { word, origin in form.apply(to: word, wordNet: wordNet).map { ($0, origin) } }
-        }
-        if candidate.kind == .term || candidate.kind == .adjective {
-            // As written: "distributor" passes where the text writes "Linux distributors", its plural does not.
-            pool = pool.filter { !Self.textFillsSameSlot(with: $0.0, blankedIn: stem, text: facts.sourceText) }
-        }
-        if candidate.kind == .adjective {
-            let frame = facts.vocabulary.slotFrame(of: candidate.answer, in: candidate.sentence)
-            pool = pool.filter { $0.1 == .antonym || facts.vocabulary.isWritten($0.0.lowercased(), in: frame) }
-        }
-        // "an _____": an option that needs the other article is ruled out by grammar alone, or gives the answer away.
-        let article = Tokenizer.words(in: String(stem[..<stem.range(of: "_____")!.lowerBound])).last?.text.lowercased()
-        if article == "a" || article == "an" {
-            pool = pool.filter { StatementQuestionMaker.startsWithVowel($0.0) == (article == "an") }
-        }
-        guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator, coordinated: facts.vocabulary.coordinated)
-            .choose(answer: candidate.answer, stem: stem, pool: pool, checkRelations: candidate.kind == .term || candidate.kind == .adjective)
-        else { return nil }
-        let entries = ([(candidate.answer, OptionOrigin.answer)] + chosen).seededShuffle(seed: seed)
-        let question = MultipleChoiceQuestion(
-            id: "", kind: candidate.kind.questionKind, stem: stem, options: entries.map(\.0),
-            answerIndex: entries.firstIndex { $0.1 == OptionOrigin.answer }!,
-            explanation: "The text says: “\(candidate.sentence)”",
-            level: candidate.kind == .term || candidate.kind == .adjective ? 2 : 1, optionOrigins: entries.map(\.1))
-        return validator.problems(question, sourceText: facts.sourceText).isEmpty ? question : nil
-    }
-
-    /// Whether the word at `range` is part of an address, path, reference, date, time or compound written as one
-    /// ("quiet@bugs.debian.org", "/etc/init.d", "§7(2)", "mount(8)", "non-free", "2038-01-19", "20:45:52"): a blank or a
-    /// change there asks for a piece of a name, not a word of the text.
-    static func isPartOfAddress(_ range: Range<String.Index>, in sentence: String) -> Bool {
-        let before = range.lowerBound == sentence.startIndex ? nil : sentence[sentence.index(before: range.lowerBound)]
-        let after = range.upperBound == sentence.endIndex ? nil : sentence[range.upperBound]
-        let next = after == nil || sentence.index(after: range.upperBound) == sentence.endIndex ? nil
-            : sentence[sentence.index(after: range.upperBound)]
-        if let before, "@/_-.§[".contains(before) { return true }
-        // A quoted word ("tools such as 'lint', 'clang'", the "followup" feature) is a name, not a word of the text.
-        if isWrappedInQuotes(range, in: sentence) { return true }
-        // "20:45:52", and a number in brackets glued to a name ("§4.1(3)", "mount(8)").
-        if let before, before == ":" || before == "(", range.lowerBound > sentence.index(after: sentence.startIndex) {
-            let previous = sentence[sentence.index(range.lowerBound, offsetBy: -2)]
-            if before == ":" ? previous.isNumber : !previous.isWhitespace { return true }
-        }
-        if let after, "@/_(]".contains(after) { return true }
-        // A hyphen, dot or colon after the word joins it only when a letter or digit follows ("quiet.": the sentence ends).
-        if let after, "-.:".contains(after), let next, next.isLetter || next.isNumber { return true }
-        return false
-    }
-
-    /// Whether the noun at `range` is the bare noun of a set phrase: after a preposition (and at most a possessive),
-    /// with no article, singular, and followed by punctuation or another preposition ("In addition,", "by default",
-    /// "in conjunction with", "at your option,", "at no charge.", "into possession of"); "no" and the noun before
-    /// "to" ("there is no need to"); a listed phrase of "the" (`setPhrases`). The phrase, not the text, decides it.
-    static func isSetPhrase(_ range: Range<String.Index>, in sentence: String, term: TextTerm) -> Bool {
-        var before = Tokenizer.words(in: String(sentence[..<range.lowerBound])).map { $0.text.lowercased() }
-        let after = Tokenizer.words(in: String(sentence[range.upperBound...].prefix(40))).prefix(2).map { $0.text.lowercased() }
-        if Self.setPhrases.contains((before.suffix(2) + [term.surface.lowercased()]).joined(separator: " "))
-            || Self.setPhrases.contains(([term.surface.lowercased()] + after).joined(separator: " ")) { return true }
-        guard term.surface.lowercased() == term.lemma else { return false }
-        let rest = sentence[range.upperBound...]
-        let next = Tokenizer.words(in: String(rest.prefix(12))).first?.text.lowercased()
-        // "there is no need to", "make no attempt to".
-        if before.last == "no", next == "to" { return true }
-        // "at your option", "at no charge".
-        if let last = before.last, possessives.contains(last) || last == "no" { before.removeLast() }
-        guard let preposition = before.last, phrasePrepositions.contains(preposition) else { return false }
-        if let mark = rest.first, ",.;:)".contains(mark) { return true }
-        return next.map(phrasePrepositions.contains) ?? true
-    }
-
-    /// "section 11", "subsection 6b": the word of a reference, not a term of the text. Also the text pointing at
-    /// itself ("as stated in the previous sentence", "this section", "the following paragraph"), and the noun a
-    /// reference hangs on ("under the terms of section 4").
-    static func namesDocumentPart(_ range: Range<String.Index>, in sentence: String, term: TextTerm) -> Bool {
-        let word = term.surface.lowercased()
-        let after = sentence[range.upperBound...].drop { $0 == " " || $0 == "\u{a0}" }
-        if Vocabulary.referenceWords.contains(word), after.first?.isNumber == true { return true }
-        let before = Tokenizer.words(in: String(sentence[..<range.lowerBound])).suffix(2).map { $0.text.lowercased() }
-        if Vocabulary.referenceWords.union(["sentence", "sentences", "document"]).contains(word),
-           let pointer = before.last, ["this", "these", "previous", "preceding", "following", "next", "above"].contains(pointer) {
-            return true
-        }
-        let reference = after.lowercased().split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true).prefix(3)
-        return reference.count == 3 && reference[0] == "of" && Vocabulary.referenceWords.contains(String(reference[1]))
-            && reference[2].first?.isNumber == true
-    }
-
-    /// Phrases of "the" whose noun carries no fact of the text ("to the extent permitted by law", "or the equivalent").
-    static let setPhrases: Set<String> = ["to the extent", "or the equivalent", "in the event", "in the case", "for the purpose",
-                                          "for the purposes", "in the form", "at the time", "as a result", "in the end",
-                                          "on the contrary", "in the meantime", "for the sake", "terms and conditions",
-                                          "in other respects"]
-
-    static let phrasePrepositions: Set<String> = ["in", "into", "by", "on", "at", "for", "under", "with", "without", "of", "to", "from"]
-    static let possessives: Set<String> = ["your", "my", "his", "her", "its", "our", "their"]
-
-    /// The mark of a quotation opened before `range` and not closed there (curly first), nil outside quotations.
-    static func openQuotationMark(before range: Range<String.Index>, in sentence: String) -> Character? {
-        let before = sentence[..<range.lowerBound]
-        if before.filter({ $0 == "“" }).count > before.filter({ $0 == "”" }).count { return "“" }
-        return before.filter { $0 == "\"" }.count % 2 == 1 ? "\"" : nil
-    }
-
-    /// A word with a quotation mark right before and right after it ("'lint'", "“followup”", "'stable'").
-    static func isWrappedInQuotes(_ range: Range<String.Index>, in sentence: String) -> Bool {
-        guard range.lowerBound > sentence.startIndex, range.upperBound < sentence.endIndex else { return false }
-        return "'\"‘“".contains(sentence[sentence.index(before: range.lowerBound)]) && "'\"’”".contains(sentence[range.upperBound])
-    }
-
-    /// Whether the word at `range` is quoted, alone or within a quotation: a name or a quoted phrase ("reply to all
-    /// recipients"), no claim of the text.
-    static func isQuoted(_ range: Range<String.Index>, in sentence: String) -> Bool {
-        openQuotationMark(before: range, in: sentence) != nil || isWrappedInQuotes(range, in: sentence)
-    }
-
-    /// Whether `range` lies inside a quotation of several words (a section title, an example string: "how does Debian
-    /// support _____?”"): the quotation's words are the quoted text's, not the facts of this one. A quoted single
-    /// term ('To "convey" a work') is asked about outside its quotes.
-    static func isInsideQuotation(_ range: Range<String.Index>, in sentence: String) -> Bool {
-        guard let mark = openQuotationMark(before: range, in: sentence), let open = sentence[..<range.lowerBound].lastIndex(of: mark)
-        else { return false }
-        let rest = sentence[range.upperBound...]
-        let close = rest.firstIndex(of: mark == "“" ? "”" : "\"") ?? sentence.endIndex
-        let others = Tokenizer.words(in: String(sentence[sentence.index(after: open)..<range.lowerBound])).count
-            + Tokenizer.words(in: String(sentence[range.upperBound..<close])).count
-        return others >= 1
-    }
-
-    /// A short sentence that says little without the one before: it opens with a pronoun ("This is a huge _____ compared
-    /// to Windows", "It should only strip the _____ that are installed"; not "This bug affects …"), is an aside in
-    /// brackets ("(There are, of course, some exceptions.)") or names its thing only as "them" ("_____ should avoid
-    /// them whenever possible"). A blank there has no fact around it to recall.
-    static func leansOnItsNeighbours(_ sentence: String, _ tokens: [Token]) -> Bool {
-        guard tokens.count < 10 else { return false }
-        let lowered = tokens.map { $0.text.lowercased() }
-        let opensWithPronoun = ["it", "they", "such"].contains(lowered[0])
-            || (["this", "these", "that", "those"].contains(lowered[0]) && lowered.count > 1 && StopWords.english.contains(lowered[1]))
-        return opensWithPronoun || sentence.hasPrefix("(") || lowered.contains("them")
-    }
-
-    /// A word given as an example in brackets, "(for example root)", "(e.g. gzip)": one instance the text picked, not a
-    /// fact of it.
-    static func isGivenAsExample(_ range: Range<String.Index>, in sentence: String) -> Bool {
-        let before = sentence[..<range.lowerBound]
-        guard let open = before.lastIndex(of: "("), !before[open...].contains(")") else { return false }
-        let inside = before[before.index(after: open)...].lowercased()
-        return ["for example", "e.g.", "for instance", "such as", "like"].contains { inside.hasPrefix($0) }
-            && Tokenizer.words(in: String(inside)).count <= 3
-    }
-
-    /// Whether the stem still writes the answer in another case (a quoted, capitalised "Title Page" for "title page"):
-    /// it gives the blank away.
-    static func leavesAnswerInView(_ answer: String, stem: String) -> Bool {
-        wholeWordRange(of: answer.lowercased(), in: stem.lowercased()) != nil
-    }
-
-    /// The first occurrence of `word` not inside a longer word or number (or the one after `skipping` such occurrences).
-    static func wholeWordRange(of word: String, in sentence: String, skipping: Int = 0) -> Range<String.Index>? {
-        var searchStart = sentence.startIndex
-        var skipped = 0
-        while let range = sentence.range(of: word, range: searchStart..<sentence.endIndex) {
-            let before = range.lowerBound == sentence.startIndex ? nil : sentence[sentence.index(before: range.lowerBound)]
-            let after = range.upperBound == sentence.endIndex ? nil : sentence[range.upperBound]
-            let joins: (Character?) -> Bool = { c in c.map { $0.isLetter || $0.isNumber } ?? false }
-            if !joins(before) && !joins(after) {
-                if skipped == skipping { return range }
-                skipped += 1
-            }
-            searchStart = range.upperBound
-        }
-        return nil
-    }
-}
-
-extension DistractorChooser {
-    /// A word a student could defend in the answer's place: one the text joins with it ("files and folders"), one of
-    /// its word family ("distributors" for "distributions": a shared stem of six letters or more), or, when both are
-    /// people, another role ("developers" for "users": a text about software is about all of them).
-    func isInterchangeable(_ option: String, _ answer: String) -> Bool {
-        let a = option.lowercased(), b = answer.lowercased()
-        let (lemmaA, lemmaB) = (wordNet.lemma(of: a) ?? a, wordNet.lemma(of: b) ?? b)
-        if coordinated.contains(lemmaA + "|" + lemmaB) { return true }
-        let shared = zip(lemmaA, lemmaB).prefix { $0 == $1 }.count
-        if shared >= 6 { return true }
-        func isPerson(_ lemma: String) -> Bool { wordNet.synsets(of: lemma, pos: .noun).first?.lexicalFile == "noun.person" }
-        return isPerson(lemmaA) && isPerson(lemmaB)
-    }
-}
-
 /// How an adjective is written: before a content word ("primary purpose"), with a complement ("able to", "different
 /// from", "more senior than"), or on its own (after "is", before "and" or the end).
-enum AdjectiveFrame: Hashable {
+package enum AdjectiveFrame: Hashable {
     case attributive, complement, predicative
 
     static let complementWords: Set<String> = ["to", "of", "that", "for", "with", "from", "about", "than", "in", "on", "at", "as"]
@@ -301,47 +22,10 @@ enum AdjectiveFrame: Hashable {
     }
 }
 
-/// A question with what the planner needs to pick and order questions.
-struct MadeQuestion {
-    var question: MultipleChoiceQuestion
-    var sentenceIndex: Int
-    /// The answer, normalised: no two questions of one quiz share it.
-    var answerKey: String
-    var score: Double
-}
-
-/// Picks three distractors from tiered candidates: distinct from the answer and each other (after
-/// case-folding and lemmatising), not in the stem, and (for words) not related to the answer or to
-/// each other in WordNet.
-struct DistractorChooser {
-    let wordNet: WordNet
-    let validator: QuestionValidator
-    /// `Vocabulary.coordinated`: words the text joins with the answer are no wrong options for it.
-    var coordinated = Set<String>()
-
-    func choose(answer: String, stem: String, pool: [(String, OptionOrigin)], checkRelations: Bool) -> [(String, OptionOrigin)]? {
-        let stemWords = Set(Tokenizer.words(in: stem).map { validator.normalise($0.text) })
-        let answerKey = validator.normalise(answer)
-        var chosen: [(String, OptionOrigin)] = []
-        for (option, origin) in pool where chosen.count < 3 {
-            let key = validator.normalise(option)
-            guard key != answerKey, !stemWords.contains(key), !chosen.contains(where: { validator.normalise($0.0) == key })
-            else { continue }
-            if checkRelations {
-                if wordNet.areRelated(option.lowercased(), answer.lowercased()) { continue }
-                if chosen.contains(where: { wordNet.areRelated($0.0.lowercased(), option.lowercased()) }) { continue }
-                if isInterchangeable(option, answer) { continue }
-            }
-            chosen.append((option, origin))
-        }
-        return chosen.count == 3 ? chosen : nil
-    }
-}
-
-enum AnswerKind {
+package enum AnswerKind {
     case year, number, name, term, adjective
 
-    var questionKind: QuestionKind {
+    package var questionKind: QuestionKind {
         switch self {
         case .year: return .clozeYear
         case .number: return .clozeNumber
@@ -353,50 +37,50 @@ enum AnswerKind {
 }
 
 /// A possible blank: one fact of one sentence.
-struct Candidate {
-    var sentenceIndex: Int
-    var sentence: String
-    var answer: String
-    var kind: AnswerKind
-    var score: Double
+package struct Candidate {
+    package var sentenceIndex: Int
+    package var sentence: String
+    package var answer: String
+    package var kind: AnswerKind
+    package var score: Double
     /// For terms: the term it is.
-    var term: TextTerm? = nil
+    package var term: TextTerm? = nil
     /// For numbers: the word after it ("percent", "metres").
     var unit: String? = nil
 }
 
 /// What the text offers as answers and same-kind distractors.
-struct Vocabulary {
+package struct Vocabulary {
     var years: [String] = []
     var numbers: [String] = []
     /// People: runs of two or more capitalised words unknown to WordNet ("Henrik Haldane").
     var people: [String] = []
     /// Other names: single capitalised words mid-sentence unknown to WordNet ("Albany").
-    var places: [String] = []
+    package var places: [String] = []
     /// Nouns of the text by lemma, with the sense their first sentence uses.
-    var terms: [String: TextTerm] = [:]
+    package var terms: [String: TextTerm] = [:]
     /// Adjectives of the text as written (base forms), in order: answers and each other's distractors.
     var adjectives: [String] = []
     /// The frames each adjective is written in: one option fits a blank only if the text writes it the same way
     /// ("with _____ care" takes "primary", not "able", which the text writes "able to").
     var adjectiveFrames: [String: Set<AdjectiveFrame>] = [:]
-    let wordNet: WordNet
+    package let wordNet: WordNet
     /// The part-of-speech rules of the word lists (`SenseSelector.cuedPartOfSpeech`), for each occurrence.
     let tagger: SenseSelector
     /// Pairs of words the text writes side by side as alternatives or equals ("files and folders", "users or
     /// installations", "directories (folders)"), by lemma, as "a|b" both ways: in the text's eyes either may fill the
     /// other's place, so neither is a wrong option for the other.
-    var coordinated = Set<String>()
+    package var coordinated = Set<String>()
     /// The words written right before and after each name ("packages" for "Debian packages"), stop words aside.
     var nameNeighbours: [String: Set<String>] = [:]
     /// Pairs of capitalised words the text writes together in one name ("Debian GNU/Linux", "Debian Linux
     /// Association"), as "a|b": one names part of the other, so neither is a false swap for the other.
     var joinedNames = Set<String>()
     /// The whole text's lemmas weighted by rarity, for the word lists' sense choice (`SenseSelector.choice`).
-    let document: SenseSelector.DocumentContext
+    package let document: SenseSelector.DocumentContext
     /// Common nouns of the topics the whole text leans to (`SenseSelector.leaningDomains`: law for a licence), with
     /// the kind of their sense there: options of the text's subject when a term's own sense is unclear.
-    let topicNouns: [TopicNoun]
+    package let topicNouns: [TopicNoun]
     /// `antonym(of:)`'s answers: statements ask about the same words again and again (a course's topics share one
     /// vocabulary, on several threads).
     let antonyms = AntonymMemo()
@@ -405,7 +89,7 @@ struct Vocabulary {
         let entries = Mutex<[String: String?]>([:])
     }
 
-    init(sentences: [String], wordNet: WordNet) {
+    package init(sentences: [String], wordNet: WordNet) {
         self.wordNet = wordNet
         tagger = SenseSelector(wordNet: wordNet)
         var seen = Set<String>()
@@ -468,7 +152,7 @@ struct Vocabulary {
     /// Capitalised words are names, except at the start of the sentence. A single noun must be a noun *here*: when
     /// its neighbours cue another part of speech ("covers that bracket the Document": a verb), it is left out, so a
     /// blank of it never gets noun options.
-    func nouns(in tokens: [Token]) -> [(surface: String, lemma: String)] {
+    package func nouns(in tokens: [Token]) -> [(surface: String, lemma: String)] {
         var out: [(surface: String, lemma: String)] = []
         let lowered = tokens.map { $0.text.lowercased() }
         func isWord(_ token: Token) -> Bool {
@@ -600,19 +284,19 @@ struct Vocabulary {
 
     /// The frame `answer` stands in within `sentence`; nil when the sentence does not write it. An adjective fits the
     /// blank there when the text writes it in the same frame somewhere (`isWritten`).
-    func slotFrame(of answer: String, in sentence: String) -> AdjectiveFrame? {
+    package func slotFrame(of answer: String, in sentence: String) -> AdjectiveFrame? {
         let lowered = Tokenizer.words(in: sentence).map { $0.text.lowercased() }
         return lowered.firstIndex(of: answer.lowercased()).map { AdjectiveFrame(at: $0, in: lowered) }
     }
 
     /// Whether the text writes `adjective` in `frame` somewhere.
-    func isWritten(_ adjective: String, in frame: AdjectiveFrame?) -> Bool {
+    package func isWritten(_ adjective: String, in frame: AdjectiveFrame?) -> Bool {
         frame.map { adjectiveFrames[adjective]?.contains($0) == true } ?? false
     }
 
     /// The common opposite of an adjective in its most frequent sense, when that sense has one of its own
     /// ("large" → "small"; a satellite such as "huge" has none). Not "same"/"different": they need another article.
-    func antonym(of word: String) -> String? {
+    package func antonym(of word: String) -> String? {
         if let known = antonyms.entries.withLock({ $0[word] }) { return known }
         let found = lookUpAntonym(of: word)
         antonyms.entries.withLock { $0[word] = found }
@@ -642,7 +326,7 @@ struct Vocabulary {
     /// Units and spans of time ("metres", "days", "minutes") measure a text's facts; they are not what it teaches.
     static let measureFiles: Set<String> = ["noun.quantity", "noun.time"]
 
-    var textTerms: [TextTerm] { terms.values.sorted { $0.lemma < $1.lemma } }
+    package var textTerms: [TextTerm] { terms.values.sorted { $0.lemma < $1.lemma } }
 
     /// A sense fit to be defined: clear by `TextTerm.senseIsClear`, and the sense the word lists' selector
     /// (`SenseSelector.choice`: SemCor prior, sentence and whole-text overlap) picks too, with `high` confidence.
@@ -654,7 +338,7 @@ struct Vocabulary {
     /// with the text enough for `senseIsClear`'s bar of a first sense (1: one rare word in the sentence, two in
     /// the rest of the text); a single word elsewhere ("document" for the Debian "archive") is not enough. Otherwise
     /// the word gets no definition question.
-    func senseIsDefinable(_ term: TextTerm) -> Bool {
+    package func senseIsDefinable(_ term: TextTerm) -> Bool {
         guard term.senseIsClear(in: wordNet) else { return false }
         if term.senseEvidence < 1 {
             let inSentence = ContextSense.best([term.sense], context: term.sentence, word: term.lemma, wordNet: wordNet)?.overlap ?? 0
@@ -665,8 +349,8 @@ struct Vocabulary {
         return choice.synset.id == term.sense.id && choice.confidence == .high
     }
 
-    static let determiners: Set<String> = ["the", "a", "an", "this", "that", "these", "those", "its", "their", "his",
-                                           "her", "our", "your", "my", "some", "many", "each", "every", "no"]
+    package static let determiners: Set<String> = ["the", "a", "an", "this", "that", "these", "those", "its", "their", "his",
+                                                   "her", "our", "your", "my", "some", "many", "each", "every", "no"]
     /// Words after which an English word is a verb: "most of them orbit", "to flow", "can break".
     static let verbCues: Set<String> = ["to", "they", "them", "we", "you", "he", "she", "it", "i", "can", "could", "will",
                                         "would", "shall", "should", "may", "might", "must", "did", "does", "do"]
@@ -690,7 +374,7 @@ struct Vocabulary {
     }
 
     /// Runs of capitalised words that WordNet does not know as common words, not at a sentence start.
-    static func names(in tokens: [Token], wordNet: WordNet) -> [String] {
+    package static func names(in tokens: [Token], wordNet: WordNet) -> [String] {
         var names: [String] = []
         var run: [String] = []
         func flush() {
@@ -715,10 +399,10 @@ struct Vocabulary {
     }
 
     /// Words whose number names a part of a document ("section 4", "chapter 2"), not a quantity.
-    static let referenceWords: Set<String> = ["section", "sections", "chapter", "chapters", "paragraph", "paragraphs", "clause",
-                                              "clauses", "article", "articles", "item", "items", "step", "steps", "figure",
-                                              "subsection", "subsections",
-                                              "table", "page", "pages", "part", "appendix", "version", "line", "lines"]
+    package static let referenceWords: Set<String> = ["section", "sections", "chapter", "chapters", "paragraph", "paragraphs", "clause",
+                                                      "clauses", "article", "articles", "item", "items", "step", "steps", "figure",
+                                                      "subsection", "subsections",
+                                                      "table", "page", "pages", "part", "appendix", "version", "line", "lines"]
 
     /// Also a version after a name ("Autoconf 2.60"), and a day before its month ("on 4 July 1817", "adopted on 20
     /// December 1996": a date's detail, not what the text teaches).
@@ -753,7 +437,7 @@ struct Vocabulary {
         text.range(of: #"^[0-9]{1,3}(,[0-9]{3})*(\.[0-9]+)?$|^[0-9]+(\.[0-9]+)?$"#, options: .regularExpression) != nil
     }
 
-    func candidates(in tokens: [Token], sentence: String, index: Int) -> [Candidate] {
+    package func candidates(in tokens: [Token], sentence: String, index: Int) -> [Candidate] {
         var result: [Candidate] = []
         for name in Self.names(in: tokens, wordNet: wordNet) {
             let isPerson = name.contains(" ")
@@ -795,7 +479,7 @@ struct Vocabulary {
     }
 
     /// Same-kind distractors in tiers, each with its origin.
-    func distractors(for candidate: Candidate, seed: String) -> [(String, OptionOrigin)] {
+    package func distractors(for candidate: Candidate, seed: String) -> [(String, OptionOrigin)] {
         switch candidate.kind {
         case .year:
             let value = Int(candidate.answer)!

@@ -1,5 +1,6 @@
 import Foundation
 import LecternModel
+import LecternQuestions
 import LecternText
 
 /// "In the text, the word X most nearly means …": a word of the text with several meanings, whose sentence

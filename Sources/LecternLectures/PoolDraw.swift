@@ -1,4 +1,5 @@
 import LecternModel
+import LecternQuestions
 
 /// A reproducible draw from a lecture's question pool: the same bundle and seed give the same questions in
 /// the same order on every machine (an optional quiz; a duel where both players get the same questions).

@@ -20,7 +20,7 @@ public struct SeededGenerator: RandomNumberGenerator {
 }
 
 extension Array {
-    func seededShuffle(seed: String) -> [Element] {
+    package func seededShuffle(seed: String) -> [Element] {
         var generator = SeededGenerator(seed: seed)
         return shuffled(using: &generator)
     }

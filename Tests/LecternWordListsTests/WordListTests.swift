@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import LecternModel
 import LecternText
-@testable import LecternGenerate
+@testable import LecternWordLists
+@testable import LecternQuestions
 
 private let wordNet = try! WordNet.shared()
 
