@@ -23,9 +23,9 @@ public enum OutputLayout {
     /// Where the publisher puts an item's media file `name` (named relative to the item by its stage); nil for kinds
     /// without media.
     public static func media(kind: ItemKind, id: String, name: String) -> String? {
-        switch kind.descriptor.media {
-        case .single(let fileExtension): return "media/\(id).\(fileExtension)"
-        case .folder(let folder): return "media/\(folder)/\(id)/\(name)"
+        switch keptMedia(kind: kind, id: id) {
+        case .file(let path): return path
+        case .folder(let folder): return folder + name
         case nil: return nil
         }
     }
