@@ -418,7 +418,7 @@ public final class OCREngine: @unchecked Sendable {
                 let word = String(cString: raw)
                 TessDeleteText(raw)
                 let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
-                if !word.isEmpty {
+                if !word.allSatisfy(\.isWhitespace) {
                     words.append(OCRWord(text: word, confidence: (confidence * 100).rounded() / 100))
                     boxes.append(box(RIL_WORD))
                     let p = paragraphs.count - 1

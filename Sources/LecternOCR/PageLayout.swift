@@ -45,7 +45,7 @@ public struct RebuiltText: Hashable, Sendable {
     /// The numbers of the numbered items, in reading order ("1.", "2)", "(3)").
     public var itemNumbers: [Int] {
         units.compactMap { unit in
-            guard unit.kind == .listItem, let match = unit.text.firstMatch(of: /^\(?([0-9]{1,3})[.)]/) else { return nil }
+            guard unit.kind == .listItem, let match = unit.text.firstMatch(of: /^\(?([0-9]{1,3})[.,)]/) else { return nil }
             return Int(match.1)
         }
     }
@@ -78,7 +78,8 @@ public protocol OCRLexicon: Sendable {
 /// between them) are split.
 enum ParagraphRebuilder {
     /// A list item's opening: "1.", "2)", "(3)", "a)", a bullet, or an FAQ's "Q:" and "A:".
-    static var itemMarker: Regex<Substring> { /^(?:\(?[0-9]{1,3}[.)]|\([0-9]{1,3}\)|\(?[a-h]\)|[•·▪◦*–-]|[QA]:)\s/ }
+    /// ("1," before a capital too: the dot of a photographed "1." is often read as a comma.)
+    static var itemMarker: Regex<Substring> { /^(?:\(?[0-9]{1,3}[.)]|[0-9]{1,3},(?=\s[A-Z])|\([0-9]{1,3}\)|\(?[a-h]\)|[•·▪◦*–-]|[QA]:)\s/ }
 
     static func rebuild(_ paragraphs: [LayoutParagraph], lexicon: (any OCRLexicon)?) -> RebuiltText {
         struct Line {
@@ -90,9 +91,12 @@ enum ParagraphRebuilder {
         }
         var lines: [Line] = []
         for (index, paragraph) in paragraphs.enumerated() {
-            for (n, line) in paragraph.lines.enumerated() where !line.words.isEmpty {
-                lines.append(Line(line: line, paragraph: index, block: paragraph.block, startsParagraph: n == 0,
+            // A line without a letter or digit is a rule or a smudge read as marks ("—", "_ _"), not text.
+            var first = true
+            for line in paragraph.lines where line.words.contains(where: { $0.contains { $0.isLetter || $0.isNumber } }) {
+                lines.append(Line(line: line, paragraph: index, block: paragraph.block, startsParagraph: first,
                                   listItem: paragraph.isListItem))
+                first = false
             }
         }
         guard !lines.isEmpty else { return RebuiltText(units: [], firstLine: nil) }
@@ -105,7 +109,7 @@ enum ParagraphRebuilder {
             if d > 0 { pitches.append(d) }
         }
         pitches.sort()
-        let pitch = pitches.isEmpty ? lineHeight * 1.5 : Double(pitches[pitches.count / 2])
+        let pitch = pitches.isEmpty ? lineHeight * 1.5 : Double(pitches[(pitches.count - 1) / 2])
 
         func endsSentence(_ text: String) -> Bool {
             var t = Substring(text)
