@@ -118,6 +118,16 @@ enum ParagraphRebuilder {
             return ".?!:".contains(last)
         }
         func startsLower(_ text: String) -> Bool { text.first.map { $0.isLowercase } ?? false }
+        /// Not a capital after any opening quotes or brackets ("‘grep’ suppresses", "'-I' option", "exercising").
+        func startsNonCapital(_ text: String) -> Bool {
+            let opening = text.drop { "\"'‘“(['`".contains($0) }
+            return !(opening.first.map { $0.isUppercase } ?? true)
+        }
+        /// A line ending in a word a sentence cannot end with ("… of the", "… and").
+        func endsOpen(_ text: String) -> Bool {
+            guard let last = text.split(separator: " ").last else { return false }
+            return Self.openEndings.contains(String(last))
+        }
         func isItem(_ text: String) -> Bool { text.firstMatch(of: itemMarker) != nil }
         /// A heading: a line clearly taller than the text's, or a short line standing alone as a paragraph, starting
         /// with a capital and ending without a sentence's punctuation.
@@ -130,8 +140,8 @@ enum ParagraphRebuilder {
             let last = text.last!
             guard alone, l.line.words.count <= 10, !".,;?!".contains(last) else { return false }
             // A short line followed by a lower-case line is the end of a sentence broken by the layout, not a heading.
-            if i + 1 < lines.count, startsLower(lines[i + 1].line.text) { return false }
-            return true
+            if i + 1 < lines.count, startsNonCapital(lines[i + 1].line.text) { return false }
+            return !endsOpen(text)
         }
 
         var units: [RebuiltText.Unit] = []
@@ -145,15 +155,21 @@ enum ParagraphRebuilder {
             let l = lines[i]
             let text = l.line.text
             let heading = isHeading(i)
-            var newUnit = i == 0 || heading || previousWasHeading || isItem(text)
+            // An item mark after a line that cannot end a sentence ("… notice, and" + "(2) tells the user …") is a
+            // clause of that sentence, not a new item.
+            let runsOn = i > 0 && !previousWasHeading && (endsOpen(lines[i - 1].line.text) || lines[i - 1].line.text.hasSuffix(","))
+            let item = isItem(text) && !runsOn
+            var newUnit = i == 0 || heading || previousWasHeading || item
             if !newUnit {
                 let p = lines[i - 1]
                 let gap = Double(l.line.box.top - p.line.box.top)
-                let continues = !endsSentence(p.line.text) && (startsLower(text) || p.line.text.hasSuffix("-") || p.line.text.hasSuffix(","))
+                let continues = !endsSentence(p.line.text)
+                    && (startsNonCapital(text) || endsOpen(p.line.text) || p.line.text.hasSuffix("-") || p.line.text.hasSuffix(","))
                 if l.block != p.block || l.paragraph != p.paragraph {
-                    // Tesseract's paragraph boundary stands unless the sentence plainly runs on into this line, close
-                    // below the last one (not a jump to another column's top).
-                    newUnit = !(continues && gap > 0 && gap <= 2.2 * pitch)
+                    // Tesseract's paragraph boundary stands unless the sentence plainly runs on into this line (into
+                    // the next column too: it is the same paragraph). Positions are not asked: on a page Tesseract
+                    // read turned, its boxes run across, not down.
+                    newUnit = !continues
                 } else if gap > 1.6 * pitch && endsSentence(p.line.text) {
                     // A blank line's worth of space inside one of Tesseract's paragraphs: two paragraphs.
                     newUnit = true
@@ -161,7 +177,7 @@ enum ParagraphRebuilder {
             }
             if newUnit {
                 flush()
-                current = (heading ? .heading : isItem(text) ? .listItem : .paragraph, text)
+                current = (heading ? .heading : item ? .listItem : .paragraph, text)
             } else {
                 current!.text = join(current!.text, text, lexicon: lexicon)
             }
@@ -170,6 +186,14 @@ enum ParagraphRebuilder {
         flush()
         return RebuiltText(units: units, firstLine: lines.first?.line.text)
     }
+
+    /// Prefixes that are also short words ("re-compressing" is "recompressing"): mended, not kept as compounds.
+    static let prefixes: Set<String> = ["re", "co", "de", "un", "in", "non", "pre", "sub", "pro", "mis", "dis", "anti", "semi",
+                                        "multi", "inter", "super", "over", "under", "out"]
+
+    /// Words a sentence does not end with: a line ending in one runs on into the next.
+    static let openEndings: Set<String> = ["the", "a", "an", "of", "to", "and", "or", "in", "on", "for", "with", "by", "that",
+                                           "is", "are", "be", "as", "at", "from", "this", "its", "their", "any", "no", "not"]
 
     /// Two lines of one paragraph joined; a word hyphenated across them is mended ("inter-" + "national" →
     /// "international"), a compound split at its own hyphen stays hyphenated ("well-" + "known" → "well-known").
@@ -180,9 +204,9 @@ enum ParagraphRebuilder {
         }
         let headWord = String(head.dropLast().reversed().prefix { $0.isLetter }.reversed())
         let tailWord = String(tail.prefix { $0.isLetter })
-        if let lexicon {
+        if let lexicon, !prefixes.contains(headWord.lowercased()) {
             let whole = (headWord + tailWord).lowercased()
-            if !lexicon.contains(whole), headWord.count >= 2, lexicon.contains(headWord.lowercased()),
+            if !lexicon.contains(whole), headWord.count >= 3, lexicon.contains(headWord.lowercased()),
                lexicon.contains(tailWord.lowercased()) {
                 return head + tail  // a compound: keep its hyphen
             }

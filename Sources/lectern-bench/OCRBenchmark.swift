@@ -110,6 +110,7 @@ enum OCRBenchmark {
             (row.linesFound, row.linesTotal) = linesRead(truth: image.truth, read: page.text)
             (row.fragmentQuestions, row.clozeQuestions) = fragments(bundle.quiz.questions, truth: image.truth)
             rows.append(row)
+            if environment["OCR_BENCH_SHOW_TEXT"] == "1" { print(page.text + "\n---") }
             print(String(format: "  %-28@ lectern %.3f %5.2fs   tesseract %.3f %5.2fs   words %3d  lines %2d/%2d  quiz %2d/%2d  %@  %@ %.2f",
                          image.name as NSString, row.lecternAccuracy, row.lecternSeconds, row.cliAccuracy, row.cliSeconds,
                          row.words, row.linesFound, row.linesTotal, row.validQuestions, row.questions, page.path as NSString,
@@ -272,7 +273,7 @@ enum OCRBenchmark {
         for unit in truth.components(separatedBy: "\n") where !unit.isEmpty {
             let plain = unit.replacingOccurrences(of: #"^(\(?[0-9]{1,2}[.)]|[QA]:)\s+"#, with: "", options: .regularExpression)
             sentences += plain.components(separatedBy: "\u{1}").flatMap {
-                $0.replacingOccurrences(of: #"(?<=[.?!])\s+(?=[A-Z"(])"#, with: "\u{1}", options: .regularExpression)
+                $0.replacingOccurrences(of: #"(?:(?<=[.?!])|(?<=[.?!]["')]))\s+(?=[A-Z"(])"#, with: "\u{1}", options: .regularExpression)
                     .components(separatedBy: "\u{1}")
             }
         }
@@ -284,7 +285,10 @@ enum OCRBenchmark {
                 let s = Array(CharacterAccuracy.collapseWhitespace(sentence))
                 return Double(CharacterAccuracy.levenshtein(s, filled)) <= 0.1 * Double(max(s.count, 1))
             }
-            if !whole { fragments += 1 }
+            if !whole {
+                fragments += 1
+                if ProcessInfo.processInfo.environment["OCR_BENCH_SHOW_FRAGMENTS"] == "1" { print("    fragment: \(q.stem)") }
+            }
         }
         return (fragments, checked)
     }
