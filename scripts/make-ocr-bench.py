@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Makes the OCR benchmark sets: photo-like pages with known text.
 
-    python3 scripts/make-ocr-bench.py OUT_DIR                    # real material, dev + held-out, 36 images
+    python3 scripts/make-ocr-bench.py OUT_DIR                    # real material, dev + held-out, 54 images
     python3 scripts/make-ocr-bench.py OUT_DIR --set heldout      # only the held-out part
     python3 scripts/make-ocr-bench.py OUT_DIR --texts-only       # only the page texts (ground truth), no images
     python3 scripts/make-ocr-bench.py OUT_DIR --material own     # the project's own sample texts, 40 images
@@ -17,7 +17,11 @@ sources are what the OCR was tuned on; the "heldout" sources are different docum
 has two rounds of: worksheets with numbered questions and two long, dark ruled answer lines under each
 (photographed and scanned), a two-column page, a page with a heading and a figure with its caption, pages
 photographed sideways (90 and 270 degrees) and upside down without an EXIF tag, and degraded photos (tilt,
-shadow, blur and low resolution together).
+shadow, blur and low resolution together). Then (issue 32, images 18-26 of each set): four worksheets of eight
+numbered one-line statements each above a drawn answer line, on a grey table (half with grey rows), lit from the
+top, turned 2-3 degrees, JPEG quality 75; two prose pages set with words hyphenated across lines (the page text
+keeps the words whole); three heavily degraded photos (38-55% resolution, blur 1.4-2.4 px, JPEG quality 30-50),
+some past reading: garbage that must go to review.
 
 Own material (`--material own`, the earlier benchmark): texts composed from topic families whose sentence
 templates are filled with names, places, numbers and years; "dev" seeds 1-20, "heldout" seeds 101-120; odd
