@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Makes the OCR benchmark sets: photo-like pages with known text.
 
-    python3 scripts/make-ocr-bench.py OUT_DIR                    # real material, dev + held-out, 36 images
+    python3 scripts/make-ocr-bench.py OUT_DIR                    # real material, dev + held-out, 54 images
     python3 scripts/make-ocr-bench.py OUT_DIR --set heldout      # only the held-out part
     python3 scripts/make-ocr-bench.py OUT_DIR --texts-only       # only the page texts (ground truth), no images
     python3 scripts/make-ocr-bench.py OUT_DIR --material own     # the project's own sample texts, 40 images
@@ -17,7 +17,11 @@ sources are what the OCR was tuned on; the "heldout" sources are different docum
 has two rounds of: worksheets with numbered questions and two long, dark ruled answer lines under each
 (photographed and scanned), a two-column page, a page with a heading and a figure with its caption, pages
 photographed sideways (90 and 270 degrees) and upside down without an EXIF tag, and degraded photos (tilt,
-shadow, blur and low resolution together).
+shadow, blur and low resolution together). Then (issue 32, images 18-26 of each set): four worksheets of eight
+numbered one-line statements each above a drawn answer line, on a grey table (half with grey rows), lit from the
+top, turned 2-3 degrees, JPEG quality 75; two prose pages set with words hyphenated across lines (the page text
+keeps the words whole); three heavily degraded photos (38-55% resolution, blur 1.4-2.4 px, JPEG quality 30-50),
+some past reading: garbage that must go to review.
 
 Own material (`--material own`, the earlier benchmark): texts composed from topic families whose sentence
 templates are filled with names, places, numbers and years; "dev" seeds 1-20, "heldout" seeds 101-120; odd
@@ -302,21 +306,48 @@ def filler(w, h, colour=PAPER):
     return ["(", "-size", f"{w}x{h}", "xc:" + colour, "+size", ")"]
 
 
-def wrap(text, width, ps):
+def wrap(text, width, ps, hyphenate=False):
     # Lines are wrapped here, not by caption: (which measures a paragraph unwrapped first, and a long
     # one exceeds the width limit of Debian's ImageMagick policy): at most `width` at ~0.58 em a letter.
-    return textwrap.wrap(text, max(20, int(width / (0.58 * ps))))
+    limit = max(20, int(width / (0.58 * ps)))
+    if not hyphenate:
+        return textwrap.wrap(text, limit)
+    # As a typesetter would: a long word that does not fit is split with a hyphen (after at least 3 letters,
+    # leaving at least 3), so the page shows words hyphenated across lines; the page text keeps them whole.
+    lines, line = [], ""
+    for word in text.split():
+        room = limit - len(line) - (1 if line else 0)
+        if len(word) <= room:
+            line = f"{line} {word}" if line else word
+            continue
+        core = re.match(r"[A-Za-z]+", word)
+        cut = min(room - 1, len(word) - 3)
+        if core and core.end() == len(word.rstrip(".,;:")) and len(core.group()) >= 6 and cut >= 2 and word[:cut].isalpha():
+            lines.append(f"{line} {word[:cut]}-" if line else word[:cut] + "-")
+            line = word[cut:]
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
 
 
-def column(blocks, font, ps, width, rule=3, rule_gap=2.0):
+def column(blocks, font, ps, width, rule=3, rule_gap=2.0, hyphenate=False, paper=PAPER):
     """ImageMagick arguments for one column of blocks, stacked top to bottom. A block is
-    ("text", paragraph), ("rules", count) (ruled answer lines, long and dark as on printed worksheets)
-    or ("figure", caption) (a drawing with a caption under it)."""
+    ("text", paragraph), ("rules", count) (ruled answer lines, long and dark as on printed worksheets),
+    ("figure", caption) (a drawing with a caption under it) or ("line", text) (one line of text with a drawn
+    answer line under it, on a shaded row when the page has a row colour)."""
     parts = []
     for kind, value in blocks:
-        if kind == "text":
+        if kind == "line":
+            row = paper if paper != PAPER else PAPER
+            parts += filler(1, ps * 2 // 3) + ["(", "-background", row, *label(font, ps, value), "-gravity", "West",
+                                                "-extent", f"{width}x{ps * 3 // 2}", "-background", PAPER, ")"]
+            parts += filler(1, int(ps * rule_gap)) + filler(width, rule, RULE)
+        elif kind == "text":
             parts += filler(1, ps * 3 // 4)
-            for n, line in enumerate(wrap(value, width, ps)):
+            for n, line in enumerate(wrap(value, width, ps, hyphenate)):
                 # One label per line: this ImageMagick (6.9.11) fails some multi-line labels with
                 # "width or height exceeds limit".
                 if n:
@@ -346,7 +377,8 @@ def render_page(title, columns, p, page_path):
     ps, font, text_w = p["pointsize"], p["font"], p["text_width"]
     gutter = ps * 2
     col_w = text_w if len(columns) == 1 else (text_w - gutter) // 2
-    body = column(columns[0], font, ps, col_w, p.get("rule", 3), p.get("rule_gap", 2.0))
+    body = column(columns[0], font, ps, col_w, p.get("rule", 3), p.get("rule_gap", 2.0), p.get("hyphenate", False),
+                  p.get("row", PAPER))
     if len(columns) == 2:
         body = ["(", *body, *filler(gutter, 1), *column(columns[1], font, ps, col_w), "+append", ")"]
     margin = p["margin"]
@@ -363,7 +395,8 @@ def photograph(page, p, out_path):
     photo_w, photo_h = w + 80, h + 100
     resize = p.get("resize", 1.0)
     subprocess.run([
-        CONVERT, page, "-bordercolor", DESK, "-border", "90", "-background", DESK, "-rotate", str(p["angle"]),
+        CONVERT, page, "-bordercolor", p.get("desk", DESK), "-border", "90", "-background", p.get("desk", DESK),
+        "-rotate", str(p["angle"]),
         "-gravity", "center", "-crop", f"{photo_w}x{photo_h}+0+0", "+repage",
         "(", "-size", f"{photo_w}x{photo_h}", "-define", f"gradient:direction={p['direction']}",
         f"gradient:white-{p['shade']}", ")", "-compose", "multiply", "-composite",
@@ -437,17 +470,33 @@ ROUND = [("worksheet", "worksheet", "photo", 0), ("worksheet", "worksheet", "sca
          ("upside-down", "prose", "photo", 180), ("degraded", "prose", "degraded", 0),
          ("degraded", "worksheet", "degraded", 0)]
 ROUNDS = 2
+# After the rounds (issue 32), each set has: worksheets of eight numbered one-line statements, each above a drawn
+# answer line, on a grey table (some with grey rows), lit from the top, turned 2-3 degrees, JPEG quality 75; prose
+# pages with words hyphenated across lines; and heavily degraded photos (some too poor to read: they must go to
+# review, not to the quiz). New images take numbers 18 and up, so the rounds' images stay as they were.
+EXTRA = [("worksheet-lines", "lines", "table", 0)] * 4 + [("hyphenated", "prose", "photo", 0)] * 2 \
+    + [("degraded-heavy", "prose", "heavy", 0)] * 3
 
 
 def compose_real(set_name, index, small=False):
     """(condition, source, title, columns, text, params) of real-material image `index` of a set."""
-    condition, layout, photo, orientation = ROUND[index % len(ROUND)]
+    rounds = len(ROUND) * ROUNDS
+    condition, layout, photo, orientation = ROUND[index % len(ROUND)] if index < rounds else EXTRA[index - rounds]
     r = random.Random(f"{set_name}-{index}")
     source, path = SOURCES[set_name][index % len(SOURCES[set_name])]
     pool = paragraphs(path)
     start = r.randrange(len(pool) - 12)
     chosen = pool[start:start + 12]
-    if layout == "worksheet":
+    ps = r.randint(24, 30)
+    if layout == "lines":
+        # Statements that fit on one line at this size, from the chosen paragraphs on.
+        fits = int(760 / (0.58 * 22)) - 4 if small else int(1400 / (0.58 * ps)) - 4
+        title = f"{source}: Questions"
+        statements = [s for para in pool[start:] for s in sentences(para) if len(s) <= fits][:8]
+        blocks = [("text", "Read each statement and explain it in your own words.")]
+        blocks += [("line", f"{k + 1}. {q}") for k, q in enumerate(statements)]
+        columns = [blocks]
+    elif layout == "worksheet":
         title = f"{source}: Questions"
         questions = [s for para in chosen for s in sentences(para)][:3 if small else r.randint(4, 5)]
         blocks = [("text", "Read each statement and explain it in your own words.")]
@@ -465,13 +514,30 @@ def compose_real(set_name, index, small=False):
     else:
         title = source
         columns = [[("text", t) for t in chosen[:2 if small else 4]]]
-    text = title + "\n\n" + "\n\n".join(v for col in columns for kind, v in col if kind in ("text", "figure")) + "\n"
-    p = {"font": None, "pointsize": r.randint(24, 30), "layout": layout, "orientation": orientation,
+    text = title + "\n\n" + "\n\n".join(v for col in columns for kind, v in col if kind in ("text", "figure", "line")) + "\n"
+    p = {"font": None, "pointsize": ps, "layout": layout, "orientation": orientation,
          "text_width": 1400, "margin": 100, "rule": r.randint(2, 6),
          "rule_gap": round(r.uniform(0.9, 2.0), 2)}
     if small:
         p.update(pointsize=r.randint(20, 22), text_width=760, margin=50)
-    if photo == "scan":
+    if condition == "hyphenated":
+        p.update(hyphenate=True)
+    if photo == "table":
+        # A grey table, light falling from the top, a small turn, JPEG quality 75; half the sheets have grey rows.
+        grey = r.randint(0x70, 0x98)
+        p.update(angle=round(r.choice([-1, 1]) * r.uniform(2.0, 3.0), 2), direction="South",
+                 shade="#%02x%02x%02x" % ((r.randint(0xc0, 0xdc),) * 3), vignette="#%02x%02x%02x" % ((r.randint(0xd0, 0xe8),) * 3),
+                 blur=round(r.uniform(0.5, 1.0), 2), noise=round(r.uniform(0.1, 0.25), 2), quality=75,
+                 resize=round(r.uniform(0.6, 0.9), 2), desk="#%02x%02x%02x" % (grey, grey, grey + 4),
+                 rule=r.randint(2, 4), rule_gap=round(r.uniform(0.6, 1.2), 2),
+                 **({"row": "#%02x%02x%02x" % ((r.randint(0xd8, 0xe6),) * 3)} if r.random() < 0.5 else {}))
+    elif photo == "heavy":
+        # Worse than "degraded": lower resolution, more blur and noise, harder JPEG; some are past reading.
+        p.update(angle=round(r.choice([-1, 1]) * r.uniform(2.0, 5.0), 2), direction=r.choice(DIRECTIONS),
+                 shade="#%02x%02x%02x" % ((r.randint(0x50, 0x80),) * 3), vignette="#%02x%02x%02x" % ((r.randint(0x80, 0xa0),) * 3),
+                 blur=round(r.uniform(1.4, 2.4), 2), noise=round(r.uniform(0.3, 0.6), 2), quality=r.randint(30, 50),
+                 resize=round(r.uniform(0.38, 0.55), 2))
+    elif photo == "scan":
         p.update(angle=0.0, direction="South", shade="#f4f4f4", vignette="#ffffff", blur=0.3, noise=0.05,
                  quality=r.randint(85, 95))
     elif photo == "photo":
@@ -535,7 +601,7 @@ def main():
                     rows.append([stem + ".jpg", set_name, condition, subject, "own"])
                     emit(stem, text, p, lambda image: render(text, p, image, tmp))
                 continue
-            indexes = range(len(ROUND) * ROUNDS)
+            indexes = range(len(ROUND) * ROUNDS + len(EXTRA))
             if args.only:
                 indexes = [int(i) for i in args.only.split(",")]
             for index in indexes:

@@ -127,3 +127,35 @@ for pair in "000-worksheet:real-worksheet" "005-sideways:real-sideways" "006-ups
     cp "$real/dev-${pair%%:*}.jpg" "$out/${pair##*:}.jpg"
     cp "$real/dev-${pair%%:*}.txt" "$out/${pair##*:}.txt"
 done
+
+# --- Paragraphs rebuilt from lines (issue 32) ----------------------------------------------------------
+# A heading and two paragraphs written for Lectern, set line by line as a printer would, with a word hyphenated
+# across a line break ("rain-/water" in the first paragraph) and a compound split at its own hyphen ("well-/known", in
+# the second, which keeps its hyphen). The .txt is the page as the reader should rebuild it: the heading, then each
+# paragraph on one line, words mended, a blank line between units.
+cat > "$out/two-paragraphs.txt" <<'TXT'
+Keeping the School Garden
+
+Every spring the pupils of class four plant beans, peas and sunflowers in the garden behind the gym. They collect rainwater in two old barrels, because the tap is far away and the hose is too short to reach the beds.
+
+In the summer the windmills on the hill turn slowly, and the well-known path along the fence is lined with tall yellow flowers. After the holidays the class weighs the harvest and writes the numbers on a chart in the hall.
+TXT
+convert -background white -fill black -font DejaVu-Sans -pointsize 26 \
+    \( -font DejaVu-Sans-Bold -pointsize 34 label:'Keeping the School Garden' -font DejaVu-Sans -pointsize 26 \) \
+    \( -size 1x30 xc:white +size \) \
+    \( label:'Every spring the pupils of class four plant beans, peas and' \) \
+    \( label:'sunflowers in the garden behind the gym. They collect rain-' \) \
+    \( label:'water in two old barrels, because the tap is far away and the' \) \
+    \( label:'hose is too short to reach the beds.' \) \
+    \( -size 1x34 xc:white +size \) \
+    \( label:'In the summer the windmills on the hill turn slowly, and the well-' \) \
+    \( label:'known path along the fence is lined with tall yellow flowers.' \) \
+    \( label:'After the holidays the class weighs the harvest and writes the' \) \
+    \( label:'numbers on a chart in the hall.' \) \
+    -gravity NorthWest -append -bordercolor white -border 40 -colorspace Gray -depth 8 -strip "PNG8:$out/two-paragraphs.png"
+
+# A worksheet of eight numbered one-line statements over drawn answer lines, on a grey table, turned 2-3°, lit from
+# the top, JPEG quality 75 (the benchmark's "worksheet-lines" kind, published text: coreutils manual, GFDL 1.3+).
+python3 "$here/scripts/make-ocr-bench.py" "$real" --set dev --only 20 --small >/dev/null
+cp "$real/dev-020-worksheet-lines.jpg" "$out/real-worksheet-lines.jpg"
+cp "$real/dev-020-worksheet-lines.txt" "$out/real-worksheet-lines.txt"

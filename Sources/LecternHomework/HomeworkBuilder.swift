@@ -25,18 +25,18 @@ public struct HomeworkBuilder: Sendable {
         let worksheet = Worksheet(text: page.text)
         let (subject, subjectConfidence) = SubjectClassifier.classify(worksheet.body, title: worksheet.title)
         var bundle = HomeworkBundle(
-            id: id, source: source, status: .ok, statusReason: nil, title: worksheet.title,
+            id: id, source: source, status: .ok, statusReason: nil, title: page.title ?? worksheet.title,
             subject: subject, subjectConfidence: subjectConfidence, text: page.text,
             ocr: .init(meanConfidence: page.meanConfidence, wordCount: page.words.count, preprocessing: page.preprocessing,
                        path: page.path),
             thumbnail: page.thumbnail.flatMap(mediaPath), quiz: .init(questions: []))
 
-        if page.meanConfidence < options.minConfidence || page.words.count < options.minWords {
+        if page.reviewReason != nil || page.meanConfidence < options.minConfidence || page.words.count < options.minWords {
             bundle.warnings = reviews.questions.isEmpty ? nil : reviews.questions.keys.sorted().map {
                 "Review decision \($0) refers to a question that no longer exists (no quiz was made)."
             }
             bundle.status = .needsReview
-            bundle.statusReason = "The photo could not be read reliably (confidence \(Int(page.meanConfidence)) of 100, "
+            bundle.statusReason = page.reviewReason ?? "The photo could not be read reliably (confidence \(Int(page.meanConfidence)) of 100, "
                 + "\(page.words.count) words); no quiz was made. Check the text or take a clearer photo."
             return bundle
         }

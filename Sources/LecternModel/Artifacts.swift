@@ -26,9 +26,19 @@ public struct OCRPage: Codable, Sendable, Hashable {
     /// Which read was kept: "cleaned", "plain" (the picture without clean-up), either after turning the page
     /// as orientation detection said ("rotated-180+cleaned").
     public var path: String
+    /// The page's title as the layout shows it: its first heading, else its first line as printed (never a line cut
+    /// mid-word). Nil in results of OCR stage versions before 5.
+    public var title: String?
+    /// How much the read looks like language (`ReadPlausibility.score` in LecternOCR: dictionary words, less mixed
+    /// case, scraps and stray symbols); nil when it was not judged.
+    public var plausibility: Double?
+    /// Why the read should be checked by a person before anything is made of it, in plain words; nil when it reads
+    /// as text. The quiz stage marks such a page `needs-review` and makes no quiz.
+    public var reviewReason: String?
 
     public init(text: String, meanConfidence: Double, words: [OCRWord], width: Int, height: Int,
-                preprocessing: [String], thumbnail: String?, path: String = "cleaned") {
+                preprocessing: [String], thumbnail: String?, path: String = "cleaned", title: String? = nil,
+                plausibility: Double? = nil, reviewReason: String? = nil) {
         self.text = text
         self.meanConfidence = meanConfidence
         self.words = words
@@ -37,6 +47,9 @@ public struct OCRPage: Codable, Sendable, Hashable {
         self.preprocessing = preprocessing
         self.thumbnail = thumbnail
         self.path = path
+        self.title = title
+        self.plausibility = plausibility
+        self.reviewReason = reviewReason
     }
 }
 

@@ -105,12 +105,16 @@ public final class OCREngine: @unchecked Sendable {
     private let lock = NSLock()
     /// Tesseract's orientation detection, made on first use; guarded by `lock`.
     private var orientationAPI: OpaquePointer?
+    /// The dictionary that mends words hyphenated across lines and judges whether a read is language
+    /// (`ReadPlausibility`); without one, hyphens are mended by shape alone and reads are not judged.
+    public let lexicon: (any OCRLexicon)?
 
     /// Loads the language model. Throws `internal-error` with a plain explanation when the
     /// language data is missing or the options are invalid.
-    public init(options: OCROptions = OCROptions()) throws(LecternError) {
+    public init(options: OCROptions = OCROptions(), lexicon: (any OCRLexicon)? = nil) throws(LecternError) {
         _ = Leptonica.configured
         self.options = options
+        self.lexicon = lexicon
 
         if let problem = options.problem() {
             throw LecternError(.internalError, "The OCR option \(problem).")
@@ -222,11 +226,13 @@ public final class OCREngine: @unchecked Sendable {
         let original = Preprocessor.flatten(upright)
         timings.decode = now() - start
 
-        // 5–6. Clean up and read. When that read is doubtful, ask OSD whether the page is sideways or upside
-        // down and read it turned, and read the plain picture too (as the `tesseract` command would); keep the
-        // read with the most dictionary letters, so Lectern is never worse than plain Tesseract.
+        // 5–6. Clean up and read. When that read is doubtful by its words (low confidence, few dictionary words), ask
+        // OSD whether the page is sideways or upside down and read it turned; when it is still doubtful, by its words
+        // or by what it found (much of the page's ink outside its words, a numbered list with gaps), read the plain
+        // picture too (as the `tesseract` command would) and keep the read with the most dictionary letters, so
+        // Lectern is never worse than plain Tesseract.
         var best = try read(original, cleaned: true, quarterTurns: 0, timings: &timings)
-        if best.recognition.quality.isDoubtful, options.detectOrientation,
+        if best.recognition.quality.isDoubtfulByWords, options.detectOrientation,
            let turns = try detectOrientation(best.image, xHeight: best.xHeight, timings: &timings) {
             best = Self.better(best, try read(original, cleaned: true, quarterTurns: turns, timings: &timings))
         }
@@ -245,9 +251,13 @@ public final class OCREngine: @unchecked Sendable {
         let thumbnail = options.thumbnailWidth > 0 ? Self.thumbnail(of: original, width: options.thumbnailWidth) : nil
         timings.thumbnail = now() - start
 
+        // 8. Does the kept read look like language? Judged on the rebuilt text, with the dictionary.
+        let plausibility = lexicon.map { ReadPlausibility(text: result.text, lexicon: $0) }
         let page = OCRPage(text: result.text, meanConfidence: result.meanConfidence, words: result.words,
                            width: original.width, height: original.height, preprocessing: steps + best.steps,
-                           thumbnail: thumbnail == nil ? nil : Self.thumbnailName, path: best.path)
+                           thumbnail: thumbnail == nil ? nil : Self.thumbnailName, path: best.path,
+                           title: result.rebuilt.title, plausibility: plausibility.map { ($0.score * 1000).rounded() / 1000 },
+                           reviewReason: plausibility?.reviewReason)
         return PageRead(page: page, thumbnailJPEG: thumbnail, timings: timings)
     }
 
@@ -290,11 +300,21 @@ public final class OCREngine: @unchecked Sendable {
         }
         let start = now()
         lock.lock()
-        defer {
-            lock.unlock()
-            timings.recognize += now() - start
+        var recognition: Recognition
+        do {
+            defer {
+                lock.unlock()
+                timings.recognize += now() - start
+            }
+            recognition = try recognizeLocked(page.pointer, resolution: resolution)
         }
-        let recognition = try recognizeLocked(page.pointer, resolution: resolution)
+        // What the read found against the page's ink: letter-shaped marks outside every word were not read.
+        let inkStart = now()
+        if let marks = InkCoverage.letterMarks(page) {
+            recognition.quality.coverage = InkCoverage.share(of: marks, coveredBy: recognition.wordBoxes)
+        }
+        recognition.quality.numberingGap = recognition.rebuilt.hasNumberingGap
+        timings.steps.append(.init(name: "ink coverage", seconds: now() - inkStart))
         let path = (quarterTurns == 0 ? "" : "rotated-\(quarterTurns * 90)+") + (cleaned ? "cleaned" : "plain")
         return Read(recognition: recognition, image: page, xHeight: xHeight, steps: steps, quarterTurns: quarterTurns, path: path)
     }
@@ -348,9 +368,12 @@ public final class OCREngine: @unchecked Sendable {
     }
 
     private struct Recognition {
-        var text: String
+        /// The rebuilt paragraphs (`rebuilt.text`).
+        var text: String { rebuilt.text }
+        var rebuilt: RebuiltText
         var meanConfidence: Double
         var words: [OCRWord]
+        var wordBoxes: [LayoutBox]
         var quality: ReadQuality
     }
 
@@ -364,32 +387,50 @@ public final class OCREngine: @unchecked Sendable {
         guard TessBaseAPIRecognize(api, nil) == 0 else {
             throw LecternError(.unreadableImage, "Text recognition failed on this picture.")
         }
-        var text = ""
-        if let raw = TessBaseAPIGetUTF8Text(api) {
-            text = String(cString: raw)
-            TessDeleteText(raw)
-        }
         let mean = Double(max(0, TessBaseAPIMeanTextConf(api)))
 
         var words: [OCRWord] = []
+        var boxes: [LayoutBox] = []
+        var paragraphs: [LayoutParagraph] = []
+        var block = -1
         var letters = 0, dictionaryLetters = 0
         if let iterator = TessBaseAPIGetIterator(api) {
             defer { TessResultIteratorDelete(iterator) }
             let pageIterator = TessResultIteratorGetPageIterator(iterator)
+            func box(_ level: TessPageIteratorLevel) -> LayoutBox {
+                var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+                _ = TessPageIteratorBoundingBox(pageIterator, level, &l, &t, &r, &b)
+                return LayoutBox(left: Int(l), top: Int(t), right: Int(r), bottom: Int(b))
+            }
             repeat {
+                // Tesseract's structure: a new block, paragraph or line starts at this word.
+                if TessPageIteratorIsAtBeginningOf(pageIterator, RIL_BLOCK) != 0 { block += 1 }
+                if paragraphs.isEmpty || TessPageIteratorIsAtBeginningOf(pageIterator, RIL_PARA) != 0 {
+                    var justification = JUSTIFICATION_UNKNOWN
+                    var isList: Int32 = 0, isCrown: Int32 = 0, indent: Int32 = 0
+                    TessPageIteratorParagraphInfo(pageIterator, &justification, &isList, &isCrown, &indent)
+                    paragraphs.append(LayoutParagraph(block: max(0, block), lines: [], isListItem: isList != 0))
+                }
+                if paragraphs[paragraphs.count - 1].lines.isEmpty || TessPageIteratorIsAtBeginningOf(pageIterator, RIL_TEXTLINE) != 0 {
+                    paragraphs[paragraphs.count - 1].lines.append(LayoutLine(words: [], box: box(RIL_TEXTLINE)))
+                }
                 guard let raw = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
                 let word = String(cString: raw)
                 TessDeleteText(raw)
                 let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
-                if !word.isEmpty {
+                if !word.allSatisfy(\.isWhitespace) {
                     words.append(OCRWord(text: word, confidence: (confidence * 100).rounded() / 100))
+                    boxes.append(box(RIL_WORD))
+                    let p = paragraphs.count - 1
+                    paragraphs[p].lines[paragraphs[p].lines.count - 1].words.append(word)
                     let count = word.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count
                     letters += count
                     if TessResultIteratorWordIsFromDictionary(iterator) != 0 { dictionaryLetters += count }
                 }
             } while TessPageIteratorNext(pageIterator, RIL_WORD) != 0
         }
-        return Recognition(text: Self.tidy(text), meanConfidence: mean, words: words,
+        let rebuilt = ParagraphRebuilder.rebuild(paragraphs, lexicon: lexicon)
+        return Recognition(rebuilt: rebuilt, meanConfidence: mean, words: words, wordBoxes: boxes,
                            quality: ReadQuality(meanConfidence: mean, letters: letters, dictionaryLetters: dictionaryLetters))
     }
 
@@ -444,10 +485,33 @@ struct ReadQuality {
     /// Letters in the words Tesseract found in its dictionary.
     var dictionaryLetters: Int
 
-    /// Worth a second read: low confidence, few of the letters in dictionary words (garbage, or a page read
+    /// The share of the page's letter-shaped ink inside the read's words (`InkCoverage`); nil when not measured.
+    var coverage: Double? = nil
+    /// The read's numbered items skip numbers (1, 7): lines were dropped.
+    var numberingGap = false
+
+    init(meanConfidence: Double, letters: Int, dictionaryLetters: Int, coverage: Double? = nil, numberingGap: Bool = false) {
+        self.meanConfidence = meanConfidence
+        self.letters = letters
+        self.dictionaryLetters = dictionaryLetters
+        self.coverage = coverage
+        self.numberingGap = numberingGap
+    }
+
+    /// Doubtful by its words: low confidence, few of the letters in dictionary words (garbage, or a page read
     /// sideways), or hardly any text. Thresholds checked on the real-material dev pages (docs/OCR.md).
-    var isDoubtful: Bool {
+    var isDoubtfulByWords: Bool {
         meanConfidence < 80 || Double(dictionaryLetters) < 0.6 * Double(letters) || letters < 20
+    }
+
+    /// Less of the page's ink inside the read's words than this, and the read missed text (dev pages: whole reads
+    /// 0.93 and up; docs/OCR.md).
+    static let minCoverage = 0.85
+
+    /// Worth a second read: doubtful by its words, or by what it found: much of the page's ink outside its words,
+    /// or a numbered list with gaps. (A confident read can drop lines: issue 32's worksheet, confidence 92.)
+    var isDoubtful: Bool {
+        isDoubtfulByWords || (coverage.map { $0 < Self.minCoverage } ?? false) || numberingGap
     }
 
     /// More letters in dictionary words: garbage and dropped lines both have fewer.

@@ -108,7 +108,7 @@ final class StageExecutor {
     /// This worker's Tesseract engine, made on first use.
     func ocrEngine(_ options: OCROptions) throws(LecternError) -> OCREngine {
         if let ocrEngine { return ocrEngine }
-        let engine = try OCREngine(options: options)
+        let engine = try OCREngine(options: options, lexicon: (try? wordNet()).map { TextLexicon(wordNet: $0) })
         ocrEngine = engine
         return engine
     }

@@ -3,6 +3,7 @@ import LecternHomework
 import LecternQuestions
 import LecternModel
 import LecternOCR
+import LecternPipeline
 import LecternText
 
 /// `lectern-bench ocr`: Lectern's OCR against the plain `tesseract` command on photo-like pages with known
@@ -40,6 +41,16 @@ enum OCRBenchmark {
         var questions = 0
         var subject = ""
         var title = ""
+        /// Lines of the page's text (units of the truth: title, paragraphs' lines as printed are not known, so its
+        /// numbered items, instructions and headings) found in the read.
+        var linesFound = 0
+        var linesTotal = 0
+        /// Cloze questions whose sentence (blank filled) is not a whole sentence of the page's text.
+        var fragmentQuestions = 0
+        var clozeQuestions = 0
+        var status = ""
+        var statusReason = ""
+        var text = ""
     }
 
     static func run() throws {
@@ -64,8 +75,8 @@ enum OCRBenchmark {
               + Set(images.map(\.set)).sorted().joined(separator: ", ") + "; conditions: "
               + conditions(images).joined(separator: ", ") + ")")
 
-        let engine = try OCREngine(options: OCROptions())
         let wordNet = try WordNet()
+        let engine = try OCREngine(options: OCROptions(), lexicon: TextLexicon(wordNet: wordNet))
         let builder = HomeworkBuilder(wordNet: wordNet, options: QuizOptions())
         let validator = QuestionValidator(wordNet: wordNet)
         // Warm up: model, WordNet and the distractor index load once, outside the timings.
@@ -94,12 +105,20 @@ enum OCRBenchmark {
             row.validQuestions = bundle.quiz.questions.filter { validator.problems($0, sourceText: page.text).isEmpty }.count
             row.subject = bundle.subject
             row.title = bundle.title
+            row.status = bundle.status.rawValue
+            row.statusReason = bundle.statusReason ?? ""
+            row.text = page.text
+            (row.linesFound, row.linesTotal) = linesRead(truth: image.truth, read: page.text)
+            (row.fragmentQuestions, row.clozeQuestions) = fragments(bundle.quiz.questions, truth: image.truth)
             rows.append(row)
-            print(String(format: "  %-28@ lectern %.3f %5.2fs   tesseract %.3f %5.2fs   words %3d  quiz %2d/%2d  %@",
+            if environment["OCR_BENCH_SHOW_TEXT"] == "1" { print(page.text + "\n---") }
+            print(String(format: "  %-28@ lectern %.3f %5.2fs   tesseract %.3f %5.2fs   words %3d  lines %2d/%2d  quiz %2d/%2d  %@  %@ %.2f",
                          image.name as NSString, row.lecternAccuracy, row.lecternSeconds, row.cliAccuracy, row.cliSeconds,
-                         row.words, row.validQuestions, row.questions, page.path as NSString))
+                         row.words, row.linesFound, row.linesTotal, row.validQuestions, row.questions, page.path as NSString,
+                         row.status as NSString, page.plausibility ?? -1))
         }
         report(rows)
+        issueTable(rows)
         if environment["OCR_BENCH_SKIP_RUN"] != "1" { try throughput(images) }
         if let chosen = environment["OCR_BENCH_ABLATION"], !chosen.isEmpty {
             let words = chosen == "1" ? [] : chosen.split(separator: ",").map(String.init)
@@ -167,6 +186,112 @@ enum OCRBenchmark {
                          eligible.isEmpty ? 0 : Double(full.count) / Double(eligible.count) * 100, subjects, part.count,
                          titles, part.count))
         }
+    }
+
+    /// Conditions whose pages are worksheets of numbered lines (read in full: at least 95% of their lines).
+    static let worksheetConditions: Set<String> = ["worksheet", "worksheet-lines"]
+    /// Character accuracy below which a read is garbage, and from which it is clean (issue 32).
+    static let garbageBelow = 0.80, cleanFrom = 0.97
+
+    /// The issue's table (issue 32), per set, with the CLI in the same run.
+    static func issueTable(_ rows: [Row]) {
+        print("\nIssue 32 targets, per set (Lectern and the tesseract CLI in the same run)")
+        print("| measure | target | " + Set(rows.map(\.image.set)).sorted().joined(separator: " | ") + " |")
+        print("| --- | --- |" + String(repeating: " ---: |", count: Set(rows.map(\.image.set)).count))
+        let sets = Set(rows.map(\.image.set)).sorted()
+        func line(_ measure: String, _ target: String, _ value: ([Row]) -> String) {
+            print("| \(measure) | \(target) | " + sets.map { set in value(rows.filter { $0.image.set == set }) }.joined(separator: " | ") + " |")
+        }
+        line("mean character accuracy (CLI)", "≥ 0.95") {
+            String(format: "%.3f (%.3f), %d images", mean($0.map(\.lecternAccuracy)), mean($0.map(\.cliAccuracy)), $0.count)
+        }
+        line("images more than 2 points below the CLI", "0") { part in
+            let below = part.filter { $0.lecternAccuracy < $0.cliAccuracy - 0.02 }
+            return "\(below.count)" + (below.isEmpty ? "" : " (" + below.map(\.image.name).joined(separator: ", ") + ")")
+        }
+        line("worksheet photos read in full (≥ 95% of lines)", "all") { part in
+            let sheets = part.filter { worksheetConditions.contains($0.image.condition) }
+            let full = sheets.filter { Double($0.linesFound) >= 0.95 * Double($0.linesTotal) }
+            let missed = sheets.filter { Double($0.linesFound) < 0.95 * Double($0.linesTotal) }
+            return "\(full.count) of \(sheets.count)" + (missed.isEmpty ? "" : " (" + missed.map { "\($0.image.name) \($0.linesFound)/\($0.linesTotal)" }.joined(separator: ", ") + ")")
+        }
+        line("questions on a fragment (cloze stems checked)", "0") { part in
+            "\(part.map(\.fragmentQuestions).reduce(0, +)) of \(part.map(\.clozeQuestions).reduce(0, +))"
+        }
+        line("garbage pages (< 0.80) quizzed; clean pages (≥ 0.97) sent to review", "0 and 0") { part in
+            let garbage = part.filter { $0.lecternAccuracy < garbageBelow }
+            let clean = part.filter { $0.lecternAccuracy >= cleanFrom }
+            let quizzed = garbage.filter { $0.status != "needs-review" }
+            let flagged = clean.filter { $0.status == "needs-review" }
+            return "\(quizzed.count) of \(garbage.count); \(flagged.count) of \(clean.count)"
+                + ((quizzed + flagged).isEmpty ? "" : " (" + (quizzed + flagged).map(\.image.name).joined(separator: ", ") + ")")
+        }
+        line("seconds per image against the CLI", "≤ 1.5×") {
+            String(format: "%.2f×", mean($0.map(\.lecternSeconds)) / mean($0.map(\.cliSeconds)))
+        }
+        if let sample = rows.first(where: { $0.image.condition == "hyphenated" && $0.status != "needs-review" })
+            ?? rows.first(where: { $0.text.contains("\n\n") && $0.status != "needs-review" }) {
+            print("\nRebuilt text of \(sample.image.name) (title: \(sample.title)):\n" + sample.text)
+        }
+        for row in rows where row.status == "needs-review" {
+            print(String(format: "\nReview reason of %@ (accuracy %.3f): %@", row.image.name as NSString, row.lecternAccuracy,
+                         row.statusReason as NSString))
+        }
+    }
+
+    /// Lines of the page's truth text (its units: title, instruction, numbered items, and each paragraph's sentences)
+    /// found in the read, each within 10% edits anywhere in it.
+    static func linesRead(truth: String, read: String) -> (found: Int, total: Int) {
+        let haystack = Array(CharacterAccuracy.collapseWhitespace(read))
+        var found = 0, total = 0
+        for line in truth.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            let needle = Array(CharacterAccuracy.collapseWhitespace(String(line)))
+            total += 1
+            if Double(substringDistance(needle, in: haystack)) <= 0.1 * Double(needle.count) { found += 1 }
+        }
+        return (found, total)
+    }
+
+    /// Edit distance from `needle` to its best match anywhere in `haystack` (free start and end in the haystack).
+    static func substringDistance(_ needle: [Character], in haystack: [Character]) -> Int {
+        if needle.isEmpty { return 0 }
+        var previous = [Int](repeating: 0, count: haystack.count + 1)
+        var current = previous
+        for i in 1...needle.count {
+            current[0] = i
+            for j in stride(from: 1, through: haystack.count, by: 1) {
+                current[j] = min(previous[j - 1] + (needle[i - 1] == haystack[j - 1] ? 0 : 1), previous[j] + 1, current[j - 1] + 1)
+            }
+            swap(&previous, &current)
+        }
+        return previous.min() ?? needle.count
+    }
+
+    /// Cloze questions whose sentence, blank filled with the answer, is not a whole sentence of the page's true text
+    /// (within 10% edits: OCR slips are not fragments), and how many cloze questions there were.
+    static func fragments(_ questions: [MultipleChoiceQuestion], truth: String) -> (fragments: Int, checked: Int) {
+        var sentences: [String] = []
+        for unit in truth.components(separatedBy: "\n") where !unit.isEmpty {
+            let plain = unit.replacingOccurrences(of: #"^(\(?[0-9]{1,2}[.)]|[QA]:)\s+"#, with: "", options: .regularExpression)
+            sentences += plain.components(separatedBy: "\u{1}").flatMap {
+                $0.replacingOccurrences(of: #"(?:(?<=[.?!])|(?<=[.?!]["')]))\s+(?=[A-Z"(])"#, with: "\u{1}", options: .regularExpression)
+                    .components(separatedBy: "\u{1}")
+            }
+        }
+        var fragments = 0, checked = 0
+        for q in questions where q.kind.isCloze && q.stem.contains("_____") && q.options.indices.contains(q.answerIndex) {
+            checked += 1
+            let filled = Array(CharacterAccuracy.collapseWhitespace(q.stem.replacingOccurrences(of: "_____", with: q.options[q.answerIndex])))
+            let whole = sentences.contains { sentence in
+                let s = Array(CharacterAccuracy.collapseWhitespace(sentence))
+                return Double(CharacterAccuracy.levenshtein(s, filled)) <= 0.1 * Double(max(s.count, 1))
+            }
+            if !whole {
+                fragments += 1
+                if ProcessInfo.processInfo.environment["OCR_BENCH_SHOW_FRAGMENTS"] == "1" { print("    fragment: \(q.stem)") }
+            }
+        }
+        return (fragments, checked)
     }
 
     /// `lectern run` over the set in a fresh output folder with 1 and with 2 jobs.

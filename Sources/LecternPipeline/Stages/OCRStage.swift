@@ -7,7 +7,7 @@ import LecternStore
 struct OCRStage: Stage {
     let id = StageID.ocr
     /// Its changes: CHANGELOG.md, "Stage versions".
-    let version = 4
+    let version = 5
     var options: WritableKeyPath<PipelineConfig, OCROptions> { \.ocr }
     let reads = StageReads.sourceFile
 
