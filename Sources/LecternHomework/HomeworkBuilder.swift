@@ -112,7 +112,8 @@ struct WorksheetFacts {
         sentences = []
         for paragraph in body.components(separatedBy: "\n\n") {
             let prose = SentenceSplitter.split(paragraph).map(Worksheet.withoutItemNumbers)
-                .filter { $0.contains(where: \.isLetter) && !Worksheet.isInstruction($0) && !Worksheet.hasMarkup($0) }
+                .filter { $0.contains(where: \.isLetter) && Worksheet.isClosedSentence($0) && !Worksheet.isInstruction($0)
+                    && !Worksheet.hasMarkup($0) }
                 .map(Worksheet.droppingGluedHeading)
             paragraphs.append(Array(sentences.count..<sentences.count + prose.count))
             sentences += prose
@@ -323,6 +324,14 @@ struct Worksheet {
             .replacingOccurrences(of: #"(?<=[.:;!?])\s+\(?[0-9]{1,2}[.)]$"#, with: "", options: .regularExpression)
             .replacingOccurrences(of: #"^(?:[QA]:|[A-Z][.)])\s+"#, with: "", options: .regularExpression)
             .replacingOccurrences(of: #"^[a-z][a-z0-9-]*\s+(?=[A-Z][a-z]*\s)"#, with: "", options: .regularExpression)
+    }
+
+    /// A sentence ended by its own punctuation. One that is not was cut by the page (a column's or the photo's edge)
+    /// or lost its full stop to the OCR and runs into the next: a question on it would be on a fragment.
+    static func isClosedSentence(_ sentence: String) -> Bool {
+        let closers: Set<Character> = ["\"", "'", "\u{201D}", "\u{2019}", ")", "]", "\u{BB}"]
+        guard let last = sentence.reversed().first(where: { !$0.isWhitespace && !closers.contains($0) }) else { return false }
+        return ".!?\u{2026}".contains(last)
     }
 
     /// Texinfo's marks left in a manual's text ("_any_", "*note Plugins: (gccint)Plugins.", "*do not*"): a question
