@@ -1,7 +1,7 @@
 import Foundation
 
 /// Whether a read looks like language, judged by its words rather than by Tesseract's confidence (a degraded photo
-/// read as "But we ¢ / € rejec / ife for any / d 8lory" had a mean confidence of 87). Measures, over the read's tokens:
+/// read as scraps and symbols, "8y ¢ defau wr ites tlie €", can have a mean confidence near 90). Measures, over its tokens:
 /// the share of words that are in the dictionary, words of mixed case ("QUality"), stray symbols (¢, €, °), and very
 /// short fragments that are not words ("d", "ife"). Below `threshold` the page goes to review, with the reason in
 /// plain words. Thresholds were set on the OCR benchmark's dev photos only (docs/OCR.md).
@@ -62,7 +62,7 @@ public struct ReadPlausibility: Sendable, Hashable {
 
     public init(text: String, lexicon: any OCRLexicon) {
         var tokens = 0, words = 0, mixed = 0, fragments = 0
-        var examples: [String] = [], strays: [String] = []
+        var unknown: [String] = [], unknownCounts: [String: Int] = [:], strays: [String] = []
         var characters = 0, stray = 0
         for c in text where !c.isWhitespace {
             characters += 1
@@ -91,7 +91,8 @@ public struct ReadPlausibility: Sendable, Hashable {
                     words += 1
                 } else {
                     if letters <= 3 { fragments += 1 }
-                    if examples.count < 8, !examples.contains(String(word)) { examples.append(String(word)) }
+                    if unknownCounts[word, default: 0] == 0 { unknown.append(word) }
+                    unknownCounts[word, default: 0] += 1
                 }
                 if Self.isMixedCase(word) { mixed += 1 }
             }
@@ -102,7 +103,9 @@ public struct ReadPlausibility: Sendable, Hashable {
         mixedCaseShare = Double(mixed) / n
         fragmentShare = Double(fragments) / n
         symbolShare = characters == 0 ? 0 : Double(stray) / Double(characters)
-        self.examples = examples
+        // A word the page repeats is more likely its subject's name ("sed", "GNU") than a misread: those come last.
+        let once = unknown.filter { unknownCounts[$0] == 1 }
+        self.examples = Array((once + unknown.filter { unknownCounts[$0]! > 1 }).prefix(8))
         self.strays = strays
     }
 

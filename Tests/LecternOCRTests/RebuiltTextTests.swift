@@ -9,8 +9,7 @@ struct TestLexicon: OCRLexicon {
         every spring the pupils of class four plant beans peas and sunflowers in garden behind gym they collect rain
         water rainwater two old barrels because tap is far away hose too short to reach beds summer windmills on hill
         turn slowly well known path along fence lined with tall yellow flowers after holidays weighs harvest writes
-        numbers chart hall we must reject life for any glory drift mediocrity an inferior quality government at same
-        time be both competent compassionate but our own
+        numbers chart hall by default sort writes results to standard output many options affect how compares lines
         """.split(whereSeparator: \.isWhitespace).map(String.init))
     func contains(_ word: String) -> Bool { Self.words.contains(word) }
 }
@@ -37,14 +36,14 @@ struct ParagraphRebuilderTests {
     @Test("a paragraph Tesseract split mid-sentence is joined; one it ran together over a gap is split")
     func mergesAndSplits() {
         let paragraphs = [
-            LayoutParagraph(block: 0, lines: [line("I have no new plan to set forth today, but", top: 0)]),
-            LayoutParagraph(block: 0, lines: [line("we keep the old one.", top: 30), line("It ends here.", top: 60),
+            LayoutParagraph(block: 0, lines: [line("Many options affect how sort compares lines, but", top: 0)]),
+            LayoutParagraph(block: 0, lines: [line("the debug option shows why.", top: 30), line("It ends here.", top: 60),
                                               line("A second paragraph starts.", top: 120)]),
         ]
         let rebuilt = ParagraphRebuilder.rebuild(paragraphs, lexicon: nil)
-        #expect(rebuilt.text == "I have no new plan to set forth today, but we keep the old one. It ends here.\n\nA second paragraph starts.")
+        #expect(rebuilt.text == "Many options affect how sort compares lines, but the debug option shows why. It ends here.\n\nA second paragraph starts.")
         // No heading: the title is the first line as printed, whole.
-        #expect(rebuilt.title == "I have no new plan to set forth today, but")
+        #expect(rebuilt.title == "Many options affect how sort compares lines, but")
     }
 
     @Test("numbered items stay units of their own, and a gap in their numbers is seen")
@@ -66,7 +65,9 @@ struct ParagraphRebuilderTests {
 struct ReadPlausibilityTests {
     @Test("garbage goes to review with a reason in plain words; a clean read does not")
     func garbage() throws {
-        let garbage = ReadPlausibility(text: "But we ¢ € rejec ife for any d 8lory, Ord to drift. Mediocrity °F an inferior QUality of i ernment must at the same tent",
+        // The coreutils manual's "By default, sort writes the results to standard output. Many options affect how sort
+        // compares lines" as a blurred, dark photo reads (GFDL 1.3+).
+        let garbage = ReadPlausibility(text: "8y ¢ defau wr ites tlie € to st dard ovtput. Ma opt ons °F aFfect hOw srt cOmp res lnes",
                                        lexicon: TestLexicon())
         #expect(!garbage.isPlausible, "score \(garbage.score)")
         let reason = try #require(garbage.reviewReason)
@@ -74,6 +75,8 @@ struct ReadPlausibilityTests {
         let clean = ReadPlausibility(text: "Every spring the pupils of class four plant beans, peas and sunflowers in the garden behind the gym.",
                                      lexicon: TestLexicon())
         #expect(clean.isPlausible && clean.reviewReason == nil, "score \(clean.score)")
+        // The page's own name ("sed", repeated) is shown after the misreads.
+        #expect(ReadPlausibility(text: "sed tlie sed ovtput sed", lexicon: TestLexicon()).examples == ["tlie", "ovtput", "sed"])
         #expect(ReadPlausibility.isMixedCase("QUality") && ReadPlausibility.isMixedCase("rEject"))
         #expect(!ReadPlausibility.isMixedCase("POSIX") && !ReadPlausibility.isMixedCase("Garden") && !ReadPlausibility.isMixedCase("inflateInit"))
     }
