@@ -110,8 +110,17 @@ struct WorksheetFacts {
 
     init(body: String, sourceText: String, wordNet: WordNet) {
         sentences = []
+        var followsCut = false
         for paragraph in body.components(separatedBy: "\n\n") {
-            let prose = SentenceSplitter.split(paragraph).map(Worksheet.withoutItemNumbers)
+            let split = SentenceSplitter.split(paragraph).map(Worksheet.withoutItemNumbers)
+            // A paragraph of prose left open at a column's foot goes on at the next one's head: neither piece is a
+            // sentence. A heading or an instruction is short or no prose; a cut sentence has ten words or more.
+            let opening = followsCut ? split.dropFirst() : split[...]
+            if let last = split.last {
+                followsCut = !Worksheet.isClosedSentence(last) && !Worksheet.isInstruction(last)
+                    && Tokenizer.words(in: last).count >= 10
+            }
+            let prose = opening
                 .filter { $0.contains(where: \.isLetter) && Worksheet.isClosedSentence($0) && !Worksheet.isInstruction($0)
                     && !Worksheet.hasMarkup($0) }
                 .map(Worksheet.droppingGluedHeading)

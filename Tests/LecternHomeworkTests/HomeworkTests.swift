@@ -107,7 +107,7 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
         }
     }
 
-    /// A photo of a two-column page whose sentence runs from the foot of one column to the head of the next, and whose
+    /// A photo of a two-column page whose sentences run from the foot of one column to the head of the next, and whose
     /// last full stop the OCR lost (GNU Coreutils manual, GFDL 1.3+): the cut pieces are not sentences, so no question
     /// stands on them.
     @Test func sentencesCutByTheColumnOrTheOCRAreNotAskedAbout() {
@@ -120,8 +120,10 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
 
         Specified. The stable option disables this last-resort comparison so that lines in which all fields compare \
         equal are left in their original relative order. Unless otherwise specified, all comparisons use the \
-        character collating sequence specified by the locale. If the final byte of an input file is not a newline, \
-        GNU sort silently supplies one
+        character collating sequence specified by the
+
+        LC_COLLATE locale, and a line's trailing newline is not part of the line for comparison purposes. If the \
+        final byte of an input file is not a newline, GNU sort silently supplies one
 
         Sort has three modes of operation: sort, merge, and check for sortedness.
         """
@@ -131,6 +133,7 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
             let shown = ([question.stem] + question.options).joined(separator: " ")
             #expect(!shown.contains("ordering options other than"), "\(question.stem)")
             #expect(!shown.contains("silently supplies"), "\(question.stem)")
+            #expect(!shown.contains("collating sequence") && !shown.contains("trailing newline"), "\(question.stem)")
         }
         #expect(Worksheet.isClosedSentence("He said \u{201C}it is late.\u{201D}"))
         #expect(!Worksheet.isClosedSentence("GNU sort silently supplies one"))
