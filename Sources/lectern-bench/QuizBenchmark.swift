@@ -101,9 +101,15 @@ enum QuizBenchmark {
             let clozes = rows.reduce(0) { $0 + $1.questions.filter(\.kind.isCloze).count }
             let targeted = rows.filter { $0.target != nil }
             let reached = targeted.filter { $0.questions.count >= $0.target! && $0.valid == $0.questions.count }.count
+            // Understanding kinds (issue 27): statements, vocabulary in context, main ideas; at least 3 on 200+ words.
+            let long = rows.filter { $0.words >= 200 }
+            let understood = long.filter { row in
+                row.questions.filter { [.statement, .vocabularyInContext, .mainIdea].contains($0.kind) }.count >= 3
+            }.count
             print("\(set): clozes given away by another question \(rows.reduce(0) { $0 + $1.givenAway })/\(clozes); "
                   + "pages of 60+ words reaching their length-fair target with only valid questions \(reached)/\(targeted.count) = "
-                  + percent(reached, targeted.count))
+                  + percent(reached, targeted.count) + "; quizzes of 200+-word pages with 3+ understanding questions "
+                  + "\(understood)/\(long.count) = " + percent(understood, long.count))
         }
         print("question kinds: " + kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         for row in results where row.valid < 10 || row.familiar < row.questions.count {
