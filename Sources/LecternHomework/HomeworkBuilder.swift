@@ -42,9 +42,10 @@ public struct HomeworkBuilder: Sendable {
         }
         let facts = WorksheetFacts(body: worksheet.body, sourceText: page.text, wordNet: wordNet)
         let target = Self.questionTarget(words: page.words.count, maximum: options.questions)
+        let wanted = Self.questionsWanted(words: page.words.count, maximum: options.questions)
         var candidates = Set<String>()
         var questions = QuizPlanner(wordNet: wordNet, validator: validator)
-            .questions(from: facts, count: Self.questionsWanted(words: page.words.count, maximum: options.questions), idPrefix: id, rejected: reviews.rejectedQuestions,
+            .questions(from: facts, count: wanted, idPrefix: id, rejected: reviews.rejectedQuestions,
                        corrected: reviews.correctedQuestions, candidates: &candidates)
         let (reviewed, warnings) = Self.applyCorrections(reviews, to: questions, candidates: candidates, validator: validator,
                                                          sourceText: page.text)
@@ -145,9 +146,10 @@ struct WorksheetFacts {
 /// Chooses the quiz: a few main-idea, statement, vocabulary-in-context and definition questions, the best cloze question
 /// of each sentence, then more of the others, then clozes of an answer in another sentence than its best; no answer
 /// twice, at most `maxNumericClozes` number and year blanks; in the order of the text; fewer than asked rather than weak
-/// ones. When that falls short, the same with definitions and main ideas after the clozes, if it makes more questions. A question that shows or blanks a sentence uses it, and each sentence serves one question. No question is
-/// taken that breaks an integrity rule beside those taken before it (`QuizIntegrity`: a sentence shown twice, an
-/// answer given away, an option offered twice).
+/// ones. When that falls short, the same with definitions and main ideas after the clozes, if it makes more questions.
+/// A question that shows or blanks a sentence uses it, and each sentence serves one question. No question is taken that
+/// breaks an integrity rule beside those taken before it (`QuizIntegrity`: a sentence shown twice, an answer given
+/// away, an option offered twice).
 struct QuizPlanner {
     let wordNet: WordNet
     let validator: QuestionValidator
