@@ -41,12 +41,13 @@ struct ClozeQuestionMaker {
                 let key = validator.normalise(candidate.answer)
                 guard blanksOfSentence[candidate.sentenceIndex, default: 0] < 3, usedAnswers.contains(key) == asAlternative,
                       !blanked.contains("\(candidate.sentenceIndex)|\(key)"),
-                      let question = makeQuestion(candidate, facts: facts, idPrefix: idPrefix)
+                      let (question, spares) = makeQuestion(candidate, facts: facts, idPrefix: idPrefix)
                 else { continue }
                 blanksOfSentence[candidate.sentenceIndex, default: 0] += 1
                 usedAnswers.insert(key)
                 blanked.insert("\(candidate.sentenceIndex)|\(key)")
-                let blank = MadeQuestion(question: question, sentenceIndex: candidate.sentenceIndex, answerKey: key, score: candidate.score)
+                let blank = MadeQuestion(question: question, sentenceIndex: candidate.sentenceIndex, answerKey: key, score: candidate.score,
+                                         spareDistractors: spares)
                 if asAlternative { alternatives.append(blank) } else { made.append(blank) }
             }
         }
@@ -81,7 +82,9 @@ struct ClozeQuestionMaker {
         return false
     }
 
-    private func makeQuestion(_ candidate: Candidate, facts: WorksheetFacts, idPrefix: String) -> MultipleChoiceQuestion? {
+    /// The question, and distractors that could stand in for its own (`MadeQuestion.spareDistractors`).
+    private func makeQuestion(_ candidate: Candidate, facts: WorksheetFacts, idPrefix: String)
+        -> (MultipleChoiceQuestion, [(String, OptionOrigin)])? {
         guard let range = SentenceSearch.wholeWordRange(of: candidate.answer, in: candidate.sentence),
               !SentenceSearch.isPartOfAddress(range, in: candidate.sentence), !Self.isInsideQuotation(range, in: candidate.sentence),
               !(candidate.term.map { Self.isSetPhrase(range, in: candidate.sentence, term: $0) || Self.namesDocumentPart(range, in: candidate.sentence, term: $0) } ?? false),
@@ -109,15 +112,16 @@ struct ClozeQuestionMaker {
             pool = pool.filter { StatementQuestionMaker.startsWithVowel($0.0) == (article == "an") }
         }
         guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator, coordinated: facts.vocabulary.coordinated)
-            .choose(answer: candidate.answer, stem: stem, pool: pool, checkRelations: candidate.kind == .term || candidate.kind == .adjective)
+            .choose(answer: candidate.answer, stem: stem, pool: pool, checkRelations: candidate.kind == .term || candidate.kind == .adjective,
+                    spares: MadeQuestion.spareCount)
         else { return nil }
-        let entries = ([(candidate.answer, OptionOrigin.answer)] + chosen).seededShuffle(seed: seed)
+        let entries = ([(candidate.answer, OptionOrigin.answer)] + chosen.prefix(3)).seededShuffle(seed: seed)
         let question = MultipleChoiceQuestion(
             id: "", kind: candidate.kind.questionKind, stem: stem, options: entries.map(\.0),
             answerIndex: entries.firstIndex { $0.1 == OptionOrigin.answer }!,
             explanation: "The text says: “\(candidate.sentence)”",
             level: candidate.kind == .term || candidate.kind == .adjective ? 2 : 1, optionOrigins: entries.map(\.1))
-        return validator.problems(question, sourceText: facts.sourceText).isEmpty ? question : nil
+        return validator.problems(question, sourceText: facts.sourceText).isEmpty ? (question, Array(chosen.dropFirst(3))) : nil
     }
 
     /// Whether the noun at `range` is the bare noun of a set phrase: after a preposition (and at most a possessive),
@@ -216,4 +220,26 @@ struct MadeQuestion {
     /// The answer, normalised: no two questions of one quiz share it.
     var answerKey: String
     var score: Double
+    /// Distractors that passed the maker's checks after the question's own three, best first: the planner swaps one
+    /// in for a distractor another question of the quiz already offers (no option twice in a quiz).
+    var spareDistractors: [(String, OptionOrigin)] = []
+
+    /// Spare distractors a maker keeps.
+    static let spareCount = 20
+
+    /// The question with each distractor whose key is in `replaced` replaced by the first spare whose key is neither
+    /// in `avoided` nor an option already; nil when the spares run out.
+    func replacingDistractors(_ replaced: Set<String>, avoiding avoided: Set<String>, key: (String) -> String) -> MadeQuestion? {
+        var copy = self
+        var spares = spareDistractors[...]
+        for index in question.options.indices where index != question.answerIndex && replaced.contains(key(question.options[index])) {
+            let taken = Set(copy.question.options.map(key))
+            guard let next = spares.firstIndex(where: { !avoided.contains(key($0.0)) && !taken.contains(key($0.0)) }) else { return nil }
+            copy.question.options[index] = spares[next].0
+            copy.question.optionOrigins[index] = spares[next].1
+            spares = spares[(next + 1)...]
+        }
+        copy.spareDistractors = Array(spares)
+        return copy
+    }
 }

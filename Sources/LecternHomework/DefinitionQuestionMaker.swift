@@ -24,7 +24,8 @@ struct DefinitionQuestionMaker {
         }.sorted { ($0.1, $1.0.lemma) > ($1.1, $0.0.lemma) }
         return ranked.compactMap { term, score in
             makeQuestion(term, facts: facts, idPrefix: idPrefix).map {
-                MadeQuestion(question: $0, sentenceIndex: term.sentenceIndex, answerKey: validator.normalise(term.lemma), score: score)
+                MadeQuestion(question: $0.0, sentenceIndex: term.sentenceIndex, answerKey: validator.normalise(term.lemma), score: score,
+                             spareDistractors: $0.1)
             }
         }
     }
@@ -67,7 +68,8 @@ struct DefinitionQuestionMaker {
         return family
     }
 
-    private func makeQuestion(_ term: TextTerm, facts: WorksheetFacts, idPrefix: String) -> MultipleChoiceQuestion? {
+    /// The question, and distractors that could stand in for its own (`MadeQuestion.spareDistractors`).
+    private func makeQuestion(_ term: TextTerm, facts: WorksheetFacts, idPrefix: String) -> (MultipleChoiceQuestion, [(String, OptionOrigin)])? {
         // A definition is only as good as the sense: with several senses, the text must point to one.
         guard term.isTaught, facts.vocabulary.senseIsDefinable(term), let gloss = stemGloss(for: term) else { return nil }
         let stem = "Which \(term.lemma.contains(" ") ? "term" : "word") means “\(gloss)”?"
@@ -76,13 +78,13 @@ struct DefinitionQuestionMaker {
             .candidates(answer: term.lemma, pos: term.pos, sense: term.sense, senseIsClear: term.senseIsClear(in: wordNet),
                         textTerms: facts.vocabulary.textTerms, topicNouns: facts.vocabulary.topicNouns, seed: seed)
         guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator, coordinated: facts.vocabulary.coordinated)
-            .choose(answer: term.lemma, stem: stem, pool: pool, checkRelations: true) else { return nil }
-        let entries = ([(term.lemma, OptionOrigin.answer)] + chosen).seededShuffle(seed: seed)
+            .choose(answer: term.lemma, stem: stem, pool: pool, checkRelations: true, spares: MadeQuestion.spareCount) else { return nil }
+        let entries = ([(term.lemma, OptionOrigin.answer)] + chosen.prefix(3)).seededShuffle(seed: seed)
         let question = MultipleChoiceQuestion(
             id: "", kind: .definition, stem: stem, options: entries.map(\.0),
             answerIndex: entries.firstIndex { $0.1 == OptionOrigin.answer }!,
             explanation: "“\(term.lemma)” means \(gloss). The text says: “\(term.sentence)”",
             level: 2, optionOrigins: entries.map(\.1))
-        return validator.problems(question, sourceText: facts.sourceText).isEmpty ? question : nil
+        return validator.problems(question, sourceText: facts.sourceText).isEmpty ? (question, Array(chosen.dropFirst(3))) : nil
     }
 }

@@ -41,25 +41,46 @@ public struct HomeworkBuilder: Sendable {
             return bundle
         }
         let facts = WorksheetFacts(body: worksheet.body, sourceText: page.text, wordNet: wordNet)
+        let target = Self.questionTarget(words: page.words.count, maximum: options.questions)
+        let wanted = Self.questionsWanted(words: page.words.count, maximum: options.questions)
         var candidates = Set<String>()
         var questions = QuizPlanner(wordNet: wordNet, validator: validator)
-            .questions(from: facts, count: options.questions, idPrefix: id, rejected: reviews.rejectedQuestions,
+            .questions(from: facts, count: wanted, idPrefix: id, rejected: reviews.rejectedQuestions,
                        corrected: reviews.correctedQuestions, candidates: &candidates)
         let (reviewed, warnings) = Self.applyCorrections(reviews, to: questions, candidates: candidates, validator: validator,
                                                          sourceText: page.text)
         questions = reviewed
         bundle.warnings = warnings.isEmpty ? nil : warnings
         bundle.quiz.questions = questions
+        bundle.quiz.questionTarget = target
         if facts.sentences.isEmpty {
             bundle.status = .partial
             bundle.statusReason = "No quiz: the page has no sentences of prose to ask about (only a title, lists, "
                 + "exercises or instructions). Photograph the text the exercises are about."
-        } else if questions.count < options.questions {
+        } else if let target, questions.count < target {
             bundle.status = .partial
-            bundle.statusReason = "The text supports only \(questions.count) good questions of the \(options.questions) asked for"
-                + (facts.sentences.count < options.questions ? " (it has \(facts.sentences.count) sentences of prose to ask about)." : ".")
+            bundle.statusReason = "The text supports only \(questions.count) good questions of the \(target) a page of "
+                + "\(page.words.count) words should get: each sentence is asked about once, so that no question shows another's "
+                + "answer" + (facts.sentences.count < target ? ", and it has \(facts.sentences.count) sentences of prose." : ".")
+        } else if questions.isEmpty {
+            bundle.status = .partial
+            bundle.statusReason = "No quiz: the text (\(page.words.count) words) is too short for a good question."
         }
         return bundle
+    }
+
+    /// DESIGN.md's length-fair number of questions: `min(10, max(3, words / 25))` from 60 words (10 being
+    /// `maximum`, the stage's `questions` option); a page under 60 words has no target.
+    public static func questionTarget(words: Int, maximum: Int) -> Int? {
+        words < minimumWordsForTarget ? nil : questionsWanted(words: words, maximum: maximum)
+    }
+
+    /// Below this many words a page has no question target: it gets what valid questions it supports, up to three.
+    public static let minimumWordsForTarget = 60
+
+    /// Questions the planner looks for: the target, or for a page without one, the least a target can be.
+    static func questionsWanted(words: Int, maximum: Int) -> Int {
+        min(maximum, max(3, words / 25))
     }
 }
 
@@ -132,11 +153,13 @@ struct WorksheetFacts {
     }
 }
 
-/// Chooses the quiz: a few definition, statement, vocabulary-in-context and main-idea questions, the best cloze question
+/// Chooses the quiz: a few main-idea, statement, vocabulary-in-context and definition questions, the best cloze question
 /// of each sentence, then more of the others, then clozes of an answer in another sentence than its best; no answer
 /// twice, at most `maxNumericClozes` number and year blanks; in the order of the text; fewer than asked rather than weak
-/// ones. A question that shows or blanks a sentence uses it: each sentence serves one question first, and a long one
-/// (`capacity`) up to three when the text has too few sentences for ten, each on another thing.
+/// ones. When that falls short, the same with definitions and main ideas after the clozes, if it makes more questions.
+/// A question that shows or blanks a sentence uses it, and each sentence serves one question. No question is taken that
+/// breaks an integrity rule beside those taken before it (`QuizIntegrity`: a sentence shown twice, an answer given
+/// away, an option offered twice).
 struct QuizPlanner {
     let wordNet: WordNet
     let validator: QuestionValidator
@@ -154,9 +177,6 @@ struct QuizPlanner {
 
     static func isNumericCloze(_ kind: QuestionKind) -> Bool { kind == .clozeYear || kind == .clozeNumber }
 
-    /// Questions a sentence of `words` words may serve: one, two from 12 words, three from 24.
-    static func capacity(words: Int) -> Int { words >= 24 ? 3 : words >= 12 ? 2 : 1 }
-
     /// `rejected`: stable IDs (`ReviewID.question`) the teacher rejected; such a candidate is skipped and the next
     /// valid one takes its place. `corrected`: IDs the teacher corrected; they are taken first, so that a rejection
     /// elsewhere never pushes them out. `candidates` receives the IDs of every candidate, asked or not.
@@ -172,42 +192,67 @@ struct QuizPlanner {
         let statements = statementMaker.questions(from: facts, idPrefix: idPrefix)
         let meanings = VocabularyInContextMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
         let mainIdeas = MainIdeaQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
+        let integrity = QuizIntegrity(sourceText: facts.sourceText, validator: validator)
         var chosen: [MadeQuestion] = []
+        var views: [QuizIntegrity.View] = []
         var answers = Set<String>()
-        var sentenceUses: [Int: Int] = [:]
+        /// Sentences a question blanks or shows, as written or changed (`takeStatementsAcrossSentences`).
+        var usedSentences = Set<Int>()
         var numericClozes = 0
-        /// Sentences a statement across sentences shows changed (`takeStatementsAcrossSentences`).
-        var shownChanged = Set<Int>()
-        func showsWholeSentence(_ made: MadeQuestion) -> Bool {
-            made.question.kind == .statement || made.question.kind == .vocabularyInContext
-        }
         func stableID(_ made: MadeQuestion) -> String {
             ReviewID.question(itemID: idPrefix, kind: made.question.kind, answerKey: made.answerKey)
         }
         let everyCandidate = allCloze + clozeElsewhere + definitions + statements + meanings + mainIdeas
         for made in everyCandidate { candidates.insert(stableID(made)) }
-        func take(_ made: MadeQuestion, sharing: Bool = false) -> Bool {
+        /// `made` with spares for its distractors that chosen questions offer, and the chosen questions (by index) with
+        /// spares for their distractors that `made` offers; nil when the spares run out or a question breaks a rule.
+        func withoutRepeatedOptions(_ made: MadeQuestion) -> (MadeQuestion, [Int: MadeQuestion])? {
+            func keys(_ made: MadeQuestion) -> Set<String> { Set(made.question.options.map(validator.normalise)) }
+            let offered = Set(views.flatMap(\.optionKeys))
+            guard let made = made.replacingDistractors(offered, avoiding: offered, key: validator.normalise),
+                  validator.problems(made.question, sourceText: facts.sourceText).isEmpty else { return nil }
+            let own = keys(made)
+            var others: [Int: MadeQuestion] = [:]
+            for index in chosen.indices where !keys(chosen[index]).isDisjoint(with: own) {
+                let elsewhere = chosen.indices.filter { $0 != index }.reduce(own) { $0.union(views[$1].optionKeys) }
+                guard let other = chosen[index].replacingDistractors(own, avoiding: elsewhere, key: validator.normalise),
+                      validator.problems(other.question, sourceText: facts.sourceText).isEmpty else { return nil }
+                others[index] = other
+            }
+            return (made, others)
+        }
+        /// `shows`: the sentences the question shows besides its own (a statement across sentences' changed ones).
+        func take(_ made: MadeQuestion, shows: Set<Int> = []) -> Bool {
             var made = made
             made.question.id = stableID(made)
             if rejected.contains(made.question.id) { return false }
             // A definition shows no sentence; a main-idea question asks about a whole paragraph.
             let usesSentence = made.question.kind != .definition && made.question.kind != .mainIdea
             let numeric = Self.isNumericCloze(made.question.kind)
-            let uses = sentenceUses[made.sentenceIndex, default: 0]
-            let allowed = sharing ? Self.capacity(words: Tokenizer.words(in: facts.sentences[made.sentenceIndex]).count) : 1
+            let uses = usesSentence ? shows.union([made.sentenceIndex]) : shows
             guard chosen.count < count, !(numeric && numericClozes >= Self.maxNumericClozes),
-                  !(showsWholeSentence(made) && shownChanged.contains(made.sentenceIndex)),
-                  !(usesSentence && uses >= allowed), !answers.contains(made.answerKey) else { return false }
-            // One statement or meaning question per sentence: a second would show the same sentence again. Statements
-            // cut from two different clauses of it show different parts.
-            if sharing, made.question.kind == .statement || made.question.kind == .vocabularyInContext,
-               chosen.contains(where: {
-                   $0.sentenceIndex == made.sentenceIndex && $0.question.kind == made.question.kind
-                       && !(StatementQuestionMaker.isClause($0) && StatementQuestionMaker.isClause(made))
-               }) { return false }
+                  usedSentences.isDisjoint(with: uses), !answers.contains(made.answerKey) else { return false }
+            var view = integrity.view(of: made.question)
+            var found = integrity.problems(adding: view, to: views)
+            // An option another question offers already: spare distractors take the places of the repeated ones.
+            if !found.isEmpty, found.allSatisfy({ if case .optionRepeated = $0 { true } else { false } }),
+               let (swapped, others) = withoutRepeatedOptions(made) {
+                let quiz = chosen.indices.map { others[$0] ?? chosen[$0] } + [swapped]
+                if integrity.problems(quiz.map(\.question)).isEmpty {
+                    for (index, other) in others {
+                        chosen[index] = other
+                        views[index] = integrity.view(of: other.question)
+                    }
+                    made = swapped
+                    view = integrity.view(of: made.question)
+                    found = []
+                }
+            }
+            guard found.isEmpty else { return false }
             answers.insert(made.answerKey)
             chosen.append(made)
-            if usesSentence { sentenceUses[made.sentenceIndex] = uses + 1 }
+            views.append(view)
+            usedSentences.formUnion(uses)
             if numeric { numericClozes += 1 }
             return true
         }
@@ -218,46 +263,62 @@ struct QuizPlanner {
                 if take(question) { taken += 1 }
             }
         }
-        // Statements whose false versions are three other sentences changed once each. A sentence is shown changed once
-        // in a quiz, never when another statement shows it as written (the two would give each other away), and
-        // preferably when no other question uses it (a changed sentence shows most of its words), then the nearest.
+        // Statements whose false versions are three other sentences changed once each: sentences no other question
+        // uses (a changed sentence shows most of its words), the nearest first.
         let surestChanges = statementMaker.surestChanges(from: facts)
-        func shownAsWritten() -> Set<Int> { Set(chosen.filter(showsWholeSentence).map(\.sentenceIndex)) }
         var acrossTaken = 0
-        func takeStatementsAcrossSentences(sharing: Bool, correctedOnly: Bool = false) {
+        func takeStatementsAcrossSentences(correctedOnly: Bool = false) {
             for answer in facts.sentences.indices where acrossTaken < Self.maxStatementsAcrossSentences && chosen.count < count {
-                let written = shownAsWritten()
-                let falseFrom = surestChanges.keys.filter { $0 != answer && !shownChanged.contains($0) && !written.contains($0) }.sorted {
-                    (sentenceUses[$0, default: 0], abs($0 - answer), $0) < (sentenceUses[$1, default: 0], abs($1 - answer), $1)
+                let falseFrom = surestChanges.keys.filter { $0 != answer && !usedSentences.contains($0) }.sorted {
+                    (abs($0 - answer), $0) < (abs($1 - answer), $1)
                 }
                 guard let (made, changed) = statementMaker.acrossSentences(answer: answer, falseFrom: falseFrom, changes: surestChanges,
                                                                            facts: facts, idPrefix: idPrefix) else { continue }
                 candidates.insert(stableID(made))
                 if correctedOnly && !corrected.contains(stableID(made)) { continue }
-                if take(made, sharing: sharing) {
-                    acrossTaken += 1
-                    shownChanged.formUnion(changed)
-                }
+                if take(made, shows: Set(changed)) { acrossTaken += 1 }
             }
         }
-        // The teacher's corrected questions first: a rejection elsewhere must not push them out.
-        for made in everyCandidate where corrected.contains(stableID(made)) {
-            _ = take(made) || take(made, sharing: true)
+        /// One quiz, from scratch. `wordsLast`: definitions and main ideas after the clozes, not before: their answers
+        /// may be named in no other question, and on a short page the clozes need those sentences.
+        func plan(wordsLast: Bool) -> [MadeQuestion] {
+            chosen = []
+            views = []
+            answers = []
+            usedSentences = []
+            numericClozes = 0
+            acrossTaken = 0
+            // The teacher's corrected questions first, in the order the plan takes them (a later one may take spare
+            // distractors for options an earlier one offers): a rejection elsewhere must not push them out.
+            let order = wordsLast ? statements + meanings + cloze + mainIdeas + definitions
+                : mainIdeas + statements + meanings + definitions + cloze
+            for made in order + clozeElsewhere + longCloze where corrected.contains(stableID(made)) { _ = take(made) }
+            if !corrected.isEmpty { takeStatementsAcrossSentences(correctedOnly: true) }
+            if !wordsLast { takeUpTo(Self.mainIdeaShare, of: mainIdeas) }
+            takeUpTo(Self.statementShare, of: statements)
+            takeUpTo(Self.meaningShare, of: meanings)
+            if !wordsLast { takeUpTo(Self.definitionShare, of: definitions) }
+            for made in cloze { _ = take(made) }
+            for made in mainIdeas + statements + meanings + definitions { _ = take(made) }
+            // A cloze whose best sentence is taken, in another sentence that no question uses yet.
+            for made in clozeElsewhere + longCloze { _ = take(made) }
+            takeStatementsAcrossSentences()
+            return chosen
         }
-        if !corrected.isEmpty { takeStatementsAcrossSentences(sharing: true, correctedOnly: true) }
-        takeUpTo(Self.definitionShare, of: definitions)
-        takeUpTo(Self.statementShare, of: statements)
-        takeUpTo(Self.meaningShare, of: meanings)
-        takeUpTo(Self.mainIdeaShare, of: mainIdeas)
-        for made in cloze { _ = take(made) }
-        for made in definitions + statements + meanings + mainIdeas { _ = take(made) }
-        // A cloze whose best sentence is taken, in another sentence that no question uses yet.
-        for made in clozeElsewhere + longCloze { _ = take(made) }
-        takeStatementsAcrossSentences(sharing: false)
-        for made in cloze + clozeElsewhere + longCloze + statements + meanings { _ = take(made, sharing: true) }
-        takeStatementsAcrossSentences(sharing: true)
-        return chosen.sorted { ($0.sentenceIndex, $0.question.kind.rawValue) < ($1.sentenceIndex, $1.question.kind.rawValue) }
+        // Understanding before the count: the other order only when it makes more questions and keeps the
+        // understanding questions (up to three).
+        var quiz = plan(wordsLast: false)
+        if quiz.count < count {
+            let other = plan(wordsLast: true)
+            if other.count > quiz.count, Self.understanding(other) >= min(3, Self.understanding(quiz)) { quiz = other }
+        }
+        return quiz.sorted { ($0.sentenceIndex, $0.question.kind.rawValue) < ($1.sentenceIndex, $1.question.kind.rawValue) }
             .map(\.question)
+    }
+
+    /// Questions that test understanding rather than recall: statements, vocabulary in context, main ideas.
+    static func understanding(_ quiz: [MadeQuestion]) -> Int {
+        quiz.filter { [.statement, .vocabularyInContext, .mainIdea].contains($0.question.kind) }.count
     }
 }
 

@@ -2,6 +2,8 @@ import LecternModel
 
 /// Options of the `quiz` stage (homework photos).
 public struct QuizOptions: Codable, Sendable, Hashable {
+    /// The most questions a quiz has (a full page's); a shorter page gets its length-fair target
+    /// (`HomeworkBuilder.questionTarget`).
     public var questions = 10
     /// Below this mean OCR confidence the page is `needs-review` and gets no quiz.
     public var minConfidence = 60.0

@@ -139,11 +139,6 @@ extension StatementQuestionMaker {
         return (MadeQuestion(question: question, sentenceIndex: answer, answerKey: key, score: 0), chosen.map(\.index))
     }
 
-    /// Whether a statement question shows only part of its sentence (a clause cut at a boundary).
-    static func isClause(_ made: MadeQuestion) -> Bool {
-        made.question.kind == .statement && made.answerKey.split(separator: "|").count == 3 && !made.answerKey.hasSuffix("|across")
-    }
-
     private func makeQuestion(statement: String, sentence: String, changes: [Change], facts: WorksheetFacts,
                               seed: String) -> MultipleChoiceQuestion? {
         // One change of each kind first, in the order of how surely each makes the statement false.

@@ -86,7 +86,13 @@ public struct HomeworkBundle: Codable, Sendable, Hashable {
     }
     public struct Quiz: Codable, Sendable, Hashable {
         public var questions: [MultipleChoiceQuestion]
-        public init(questions: [MultipleChoiceQuestion]) { self.questions = questions }
+        /// The length-fair number of questions for the page (DESIGN.md: `min(10, max(3, words / 25))` from 60 words),
+        /// so that a front end can show "Question 3/7"; absent under 60 words (no target) and when no quiz was made.
+        public var questionTarget: Int?
+        public init(questions: [MultipleChoiceQuestion], questionTarget: Int? = nil) {
+            self.questions = questions
+            self.questionTarget = questionTarget
+        }
     }
     public static let schemaName = "lectern.homework/1"
     public var schema = HomeworkBundle.schemaName

@@ -17,11 +17,15 @@ package struct DistractorChooser {
         self.coordinated = coordinated
     }
 
-    package func choose(answer: String, stem: String, pool: [(String, OptionOrigin)], checkRelations: Bool) -> [(String, OptionOrigin)]? {
+    /// Three distractors, then up to `spares` more that pass the same checks (against the answer and every one before
+    /// them): a planner may swap one in for a distractor another question of the quiz already offers. Nil when fewer
+    /// than three pass.
+    package func choose(answer: String, stem: String, pool: [(String, OptionOrigin)], checkRelations: Bool,
+                        spares: Int = 0) -> [(String, OptionOrigin)]? {
         let stemWords = Set(Tokenizer.words(in: stem).map { validator.normalise($0.text) })
         let answerKey = validator.normalise(answer)
         var chosen: [(String, OptionOrigin)] = []
-        for (option, origin) in pool where chosen.count < 3 {
+        for (option, origin) in pool where chosen.count < 3 + spares {
             let key = validator.normalise(option)
             guard key != answerKey, !stemWords.contains(key), !chosen.contains(where: { validator.normalise($0.0) == key })
             else { continue }
@@ -32,7 +36,7 @@ package struct DistractorChooser {
             }
             chosen.append((option, origin))
         }
-        return chosen.count == 3 ? chosen : nil
+        return chosen.count >= 3 ? chosen : nil
     }
 }
 

@@ -22,6 +22,10 @@ enum QuizBenchmark {
         var numericClozes: Int
         /// Clozes whose sentence another question of the quiz shows with the answer in it (`answersShownElsewhere`).
         var shownElsewhere: Int
+        /// Clozes another question gives away (`QuizGiveaways`, from the published bundle alone).
+        var givenAway: Int
+        /// The length-fair number of questions (`QuizGiveaways.target`), nil under 60 words.
+        var target: Int?
         var status: String
     }
 
@@ -65,6 +69,7 @@ enum QuizBenchmark {
                 familiar: questions.filter { validator.unfamiliarDistractors($0, source: source).isEmpty }.count,
                 numericClozes: questions.filter { $0.kind == .clozeYear || $0.kind == .clozeNumber }.count,
                 shownElsewhere: answersShownElsewhere(questions),
+                givenAway: QuizGiveaways.givenAway(in: bundle), target: QuizGiveaways.target(words: bundle.ocr.wordCount),
                 status: bundle.status.rawValue + (bundle.statusReason.map { ": " + $0 } ?? "")))
             if environment["QUIZ_BENCH_SHOW"] == "1" { show(page.name, bundle) }
         }
@@ -89,6 +94,23 @@ enum QuizBenchmark {
             let clozes = rows.reduce(0) { $0 + $1.questions.filter(\.kind.isCloze).count }
             return rows.isEmpty ? nil : "\(set) \(rows.reduce(0) { $0 + $1.shownElsewhere })/\(clozes)"
         }.joined(separator: ", "))
+        // Issue 27: giveaways (a target of 0) and the length-fair count, reached with only valid questions (≥ 95%).
+        for set in ["dev", "heldout", "probe", "samples"] {
+            let rows = results.filter { $0.set == set }
+            guard !rows.isEmpty else { continue }
+            let clozes = rows.reduce(0) { $0 + $1.questions.filter(\.kind.isCloze).count }
+            let targeted = rows.filter { $0.target != nil }
+            let reached = targeted.filter { $0.questions.count >= $0.target! && $0.valid == $0.questions.count }.count
+            // Understanding kinds (issue 27): statements, vocabulary in context, main ideas; at least 3 on 200+ words.
+            let long = rows.filter { $0.words >= 200 }
+            let understood = long.filter { row in
+                row.questions.filter { [.statement, .vocabularyInContext, .mainIdea].contains($0.kind) }.count >= 3
+            }.count
+            print("\(set): clozes given away by another question \(rows.reduce(0) { $0 + $1.givenAway })/\(clozes); "
+                  + "pages of 60+ words reaching their length-fair target with only valid questions \(reached)/\(targeted.count) = "
+                  + percent(reached, targeted.count) + "; quizzes of 200+-word pages with 3+ understanding questions "
+                  + "\(understood)/\(long.count) = " + percent(understood, long.count))
+        }
         print("question kinds: " + kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         for row in results where row.valid < 10 || row.familiar < row.questions.count {
             print("  \(row.set)/\(row.name) (\(row.words) words): \(row.valid) valid, \(row.familiar) familiar; \(row.status)")

@@ -33,14 +33,16 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
 
 @Suite struct HomeworkTests {
     @Test(arguments: samples)
-    func worksheetGetsTenValidQuestions(name: String) throws {
+    func worksheetGetsItsLengthFairCountOfValidQuestions(name: String) throws {
         let text = try worksheet(name)
         let bundle = build(text)
-        // Fewer good questions rather than padding: a sheet that falls short says so (printing-press: 9).
-        if bundle.quiz.questions.count == 10 {
+        // 235–255 words: 9 or 10 questions. Fewer good questions rather than padding: a sheet that falls short says so.
+        let target = try #require(bundle.quiz.questionTarget)
+        #expect(target >= 9 && bundle.quiz.questions.count <= target)
+        if bundle.quiz.questions.count == target {
             #expect(bundle.status == .ok, "\(bundle.statusReason ?? "")")
         } else {
-            #expect(bundle.quiz.questions.count >= 9, "\(name)")
+            #expect(bundle.quiz.questions.count >= target - 2, "\(name)")
             #expect(bundle.status == .partial && bundle.statusReason?.contains("only") == true)
         }
         let validator = QuestionValidator(wordNet: wordNet)
@@ -171,20 +173,23 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
         #expect(sheet.body.contains("Any attempt to remove a file whose last file name component"))
         #expect(!sheet.body.contains("Read each statement"))
         let bundle = build(text)
-        #expect(bundle.quiz.questions.count >= 5, "\(bundle.statusReason ?? "")")
-        #expect(bundle.quiz.questions.count == 10 ? bundle.status == .ok : bundle.status == .partial)
+        // 113 words: a target of 4.
+        #expect(bundle.quiz.questions.count >= 3, "\(bundle.statusReason ?? "")")
+        #expect(bundle.quiz.questions.count == 4 ? bundle.status == .ok : bundle.status == .partial)
         let validator = QuestionValidator(wordNet: wordNet)
         #expect(bundle.quiz.questions.allSatisfy { validator.problems($0, sourceText: text).isEmpty })
     }
 
     /// A statement's own words do not make a sheet of statements to judge: the coreutils manual's "there is no one
-    /// correct way … to order items" had made all four statements exercises, and the page got no question.
+    /// correct way … to order items" had made all four statements exercises, and the page got no question. Its four
+    /// statements now give one question, `partial`: the words the others would blank ("order", "comparisons") are the
+    /// first one's wrong options, and no option is offered twice in a quiz (issue 27).
     @Test func onlyTheSheetsInstructionsSayStatementsAreToBeJudged() throws {
         let text = try realPage("coreutils-time-worksheet")
         #expect(Worksheet(text: text).body.contains("Lexicographic sorting usually does not produce the order"))
-        // Three since quiz 13: the title line, not a closed sentence, no longer shifts the seeded choice to a fourth,
-        // a second cloze on the first statement that gave the first one's answer away.
-        #expect(build(text).quiz.questions.count >= 3)
+        let bundle = build(text)
+        #expect(bundle.quiz.questions.count >= 1)
+        #expect(bundle.quiz.questions.count == 4 || bundle.status == .partial)
     }
 
     /// A page whose numbered clauses run together on one line (the Debian Constitution's resolution procedure) is
@@ -389,12 +394,13 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
         #expect(bundle.quiz.questions.isEmpty)
     }
 
-    @Test func shortTextIsPartialNotPadded() {
+    /// Under 60 words a page has no question target: what it supports, at most three, never padded.
+    @Test func shortTextIsNotPadded() {
         let text = "Volcanoes\nA volcano is an opening in the crust of the Earth. Lava flows from the crater of the volcano in 1980."
         let bundle = build(text)
-        #expect(bundle.quiz.questions.count < 10)
-        #expect(bundle.status == .partial)
-        #expect(bundle.statusReason?.contains("only") == true)
+        #expect(bundle.quiz.questions.count <= 3)
+        #expect(bundle.quiz.questionTarget == nil)
+        #expect(bundle.status == (bundle.quiz.questions.isEmpty ? .partial : .ok))
     }
 
     @Test func subjectIsGuessedWithConfidence() throws {
@@ -416,11 +422,13 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
     }
 
     /// Worksheets of the OCR benchmark's dev set (scripts/make-ocr-bench.py, seeds 8 and 14) with only eight
-    /// fact sentences: they got 6 questions when each sentence gave at most its singular nouns.
+    /// fact sentences: they got 6 questions when each sentence gave at most its singular nouns. Of about 150 words,
+    /// they reach their length-fair target of 6 (issue 27), one question per sentence.
     @Test(arguments: [benchmarkCastle, benchmarkWeather])
-    func shortBenchmarkWorksheetGetsTenValidQuestions(text: String) {
+    func shortBenchmarkWorksheetGetsItsTargetOfValidQuestions(text: String) {
         let bundle = build(text)
-        #expect(bundle.quiz.questions.count == 10)
+        #expect(bundle.quiz.questionTarget == 6)
+        #expect(bundle.quiz.questions.count == 6)
         #expect(bundle.status == .ok, "\(bundle.statusReason ?? "")")
         let validator = QuestionValidator(wordNet: wordNet)
         for question in bundle.quiz.questions {
@@ -430,7 +438,6 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
         let cloze = bundle.quiz.questions.filter { $0.kind.isCloze }
         #expect(Set(cloze.map(\.explanation)).count == cloze.count)
         #expect(bundle.quiz.questions.contains { $0.kind == .clozeYear || $0.kind == .clozeNumber })
-        #expect(bundle.quiz.questions.contains { $0.kind == .definition })
     }
 
     @Test func pluralAndSentenceInitialBlanksGetDistractorsWrittenTheSameWay() {
@@ -517,11 +524,15 @@ private func realPage(_ name: String) throws -> String {
 
 @Suite struct RealMaterialTests {
     @Test(arguments: realPages)
-    func realPageOfAbout200WordsGetsTenValidQuestions(name: String) throws {
+    func realPageOfAbout200WordsGetsValidQuestionsUpToItsTarget(name: String) throws {
         let text = try realPage(name)
         let bundle = build(text)
-        #expect(bundle.quiz.questions.count == 10, "\(bundle.statusReason ?? "")")
-        #expect(bundle.status == .ok)
+        // 188–233 words: 7–9 questions at most. One sentence serves one question (issue 27), so a page may fall short;
+        // it says so.
+        let target = try #require(bundle.quiz.questionTarget)
+        #expect((7...9).contains(target))
+        #expect(bundle.quiz.questions.count <= target && bundle.quiz.questions.count >= target / 2, "\(bundle.statusReason ?? "")")
+        #expect(bundle.status == (bundle.quiz.questions.count == target ? .ok : .partial))
         let validator = QuestionValidator(wordNet: wordNet)
         let source = QuestionValidator.Source(text)
         for question in bundle.quiz.questions {
@@ -601,19 +612,17 @@ private func realPage(_ name: String) throws -> String {
         #expect(cuts(try sentence("debian-faq-10", "The relevant command")).isEmpty)
         #expect(cuts("Whereas many other distributions are developed by individuals, small groups, or vendors, Debian is developed by an association of individuals.")
             == ["Debian is developed by an association of individuals"])
-        // In a quiz, a statement is written as a sentence starts and is verbatim in the text; a long sentence gives
-        // its clause ("Normally, manual pages … must be selected as well", of 27 words).
-        var clauses = 0
+        // In a quiz, a statement is written as a sentence starts and is verbatim in the text. (A long sentence's clause
+        // was asked here, "Normally, manual pages … must be selected as well", beside another question on the same
+        // sentence; since issue 27 a sentence serves one question, and these pages ask the sentence whole.)
         for name in realPages + ["debian-faq-01", "debian-faq-05", "debian-faq-06", "debian-faq-08", "gnu-standards-15", "social-contract-01"] {
             let text = try realPage(name)
             for question in build(text).quiz.questions where question.kind == .statement {
                 let answer = question.options[question.answerIndex]
                 #expect(answer.first?.isUppercase == true)
                 #expect(CharacterCollapse.collapse(text).contains(CharacterCollapse.collapse(answer)), "\(answer)")
-                if !question.explanation.hasSuffix("“\(answer)”") { clauses += 1 }
             }
         }
-        #expect(clauses >= 1)
     }
 
     /// "What is the second paragraph mainly about?": the answer is named in that paragraph, and no other option is, on
