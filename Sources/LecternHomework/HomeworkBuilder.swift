@@ -59,7 +59,7 @@ public struct HomeworkBuilder: Sendable {
                 + "exercises or instructions). Photograph the text the exercises are about."
         } else if let target, questions.count < target {
             bundle.status = .partial
-            bundle.statusReason = "The text supports only \(questions.count) good questions of the \(target) a page of "
+            bundle.statusReason = "The text supports only \(questions.count) good question\(questions.count == 1 ? "" : "s") of the \(target) a page of "
                 + "\(page.words.count) words should get: each sentence is asked about once, so that no question shows another's "
                 + "answer" + (facts.sentences.count < target ? ", and it has \(facts.sentences.count) sentences of prose." : ".")
         } else if questions.isEmpty {
