@@ -173,6 +173,7 @@ enum WordsBenchmark {
         (name: "held out, the GPL-3 preamble", document: "gpl-3-preamble.txt", labels: "sense-set-gpl-3-preamble.tsv"),
         (name: "held out, GPL-3 sections 0-1", document: "gpl-3-terms-0-1.txt", labels: "sense-set-gpl-3-terms.tsv"),
         (name: "held out, GNU Coding Standards chapter 3", document: "gnu-standards-3.txt", labels: "sense-set-gnu-standards-3.tsv"),
+        (name: "held out, GNU Coding Standards section 6.1", document: "gnu-standards-6-1.txt", labels: "sense-set-gnu-standards-6-1.tsv"),
     ]
 
     /// Prints each set and each role's totals; returns the totals per role (`senses(wordNet:name:document:labels:)`).
