@@ -62,6 +62,7 @@ let package = Package(
         ], resources: [.copy("Resources")]),
         .executableTarget(name: "lectern", dependencies: [
             "LecternPipeline", "LecternModel", "LecternJSON", "LecternLectures", "LecternServe", "LecternExport", "LecternReviews",
+            "LecternText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -86,7 +87,7 @@ let package = Package(
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "LecternExportTests", dependencies: ["LecternExport", "LecternPipeline", "LecternModel", "LecternJSON"]),
-        .testTarget(name: "LecternPipelineTests", dependencies: ["LecternPipeline", "LecternReviews", "LecternStore", "LecternModel", "LecternJSON"]),
+        .testTarget(name: "LecternPipelineTests", dependencies: ["LecternPipeline", "LecternReviews", "LecternStore", "LecternModel", "LecternJSON", "LecternExport"]),
     ],
     swiftLanguageModes: [.v6]
 )
