@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "LecternLecturesTests", dependencies: ["LecternLectures", "LecternQuestions", "LecternText", "LecternModel", "LecternJSON"]),
         .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "LecternServeTests", dependencies: [
-            "LecternServe", "LecternPipeline", "LecternModel", "LecternJSON", "LecternReviews",
+            "LecternServe", "LecternPipeline", "LecternModel", "LecternJSON", "LecternReviews", "LecternText",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "LecternExportTests", dependencies: ["LecternExport", "LecternPipeline", "LecternModel", "LecternJSON"]),
