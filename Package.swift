@@ -55,7 +55,7 @@ let package = Package(
         ]),
         .target(name: "LecternReviews", dependencies: ["LecternModel", .product(name: "Yams", package: "Yams")]),
         .target(name: "LecternServe", dependencies: [
-            "LecternModel", "LecternJSON", "LecternLectures", "LecternReviews",
+            "LecternModel", "LecternJSON", "LecternLectures", "LecternReviews", "LecternText",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Mustache", package: "swift-mustache"),
