@@ -6,9 +6,9 @@ import Synchronization
 /// 1. the parts of speech the word can have *there*: those whose morphy base of the surface form is the lemma
 ///    ("walked" can only be a verb), narrowed by the word before it (after a determiner a noun, after a
 ///    pronoun, modal or "to" a verb, an -ly form an adverb) when that reading exists;
-/// 2. among those senses, the one whose gloss and examples share the most lemmas with the sentence (stop
-///    words and the word itself do not count); ties and no overlap keep the most frequent sense, with the
-///    parts of speech ordered by the cue, then by SemCor frequency.
+/// 2. every candidate sense is scored (`weigh`: SemCor prior, lemmas shared with the sentence, the document overlap,
+///    its topic domain); WordNet's first sense of the first part of speech stands unless another sense's score beats
+///    it plainly, and the confidence says how often such a choice was right on real text (`choice`, issue 28).
 public struct SenseSelector: Sendable {
     public let wordNet: WordNet
     /// Lemmas of gloss and context words, looked up once per selector (glosses repeat the same words).
