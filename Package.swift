@@ -55,13 +55,14 @@ let package = Package(
         ]),
         .target(name: "LecternReviews", dependencies: ["LecternModel", .product(name: "Yams", package: "Yams")]),
         .target(name: "LecternServe", dependencies: [
-            "LecternModel", "LecternJSON", "LecternLectures", "LecternReviews",
+            "LecternModel", "LecternJSON", "LecternLectures", "LecternReviews", "LecternText",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Mustache", package: "swift-mustache"),
         ], resources: [.copy("Resources")]),
         .executableTarget(name: "lectern", dependencies: [
             "LecternPipeline", "LecternModel", "LecternJSON", "LecternLectures", "LecternServe", "LecternExport", "LecternReviews",
+            "LecternText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -82,11 +83,11 @@ let package = Package(
         .testTarget(name: "LecternLecturesTests", dependencies: ["LecternLectures", "LecternQuestions", "LecternText", "LecternModel", "LecternJSON"]),
         .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "LecternServeTests", dependencies: [
-            "LecternServe", "LecternPipeline", "LecternModel", "LecternJSON", "LecternReviews",
+            "LecternServe", "LecternPipeline", "LecternModel", "LecternJSON", "LecternReviews", "LecternText",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "LecternExportTests", dependencies: ["LecternExport", "LecternPipeline", "LecternModel", "LecternJSON"]),
-        .testTarget(name: "LecternPipelineTests", dependencies: ["LecternPipeline", "LecternReviews", "LecternStore", "LecternModel", "LecternJSON"]),
+        .testTarget(name: "LecternPipelineTests", dependencies: ["LecternPipeline", "LecternReviews", "LecternStore", "LecternModel", "LecternJSON", "LecternExport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,7 +19,7 @@ struct VocabularyInContextMaker {
             .map { ($0, WordFrequencies.shared.zipf(of: $0.lemma)) }
             .sorted { ($0.1, $1.0.lemma) > ($1.1, $0.0.lemma) }
             .compactMap { term, zipf in
-                clearSense(of: term, textLemmas: textLemmas).flatMap { sense in
+                clearSense(of: term, textLemmas: textLemmas).flatMap { $0.id == facts.vocabulary.sureSense(of: term)?.id ? $0 : nil }.flatMap { sense in
                     makeQuestion(term, sense: sense, facts: facts, seed: "\(idPrefix)|vocabulary|\(term.lemma)")
                 }.map {
                     MadeQuestion(question: $0, sentenceIndex: term.sentenceIndex, answerKey: validator.normalise(term.lemma), score: zipf)

@@ -144,11 +144,24 @@ public enum LevelSource: String, Codable, Sendable, CaseIterable {
     case teacher
 }
 
-/// How clearly the context picks the definition's sense: `high` (one sense of that part of speech, or the
-/// sentence and the document point to it), `medium` (some overlap, a close runner-up), `low` (nothing in the
-/// text decides; WordNet's most frequent sense).
+/// How sure the definition's sense is (docs/GRADING.md, issue 28): `high` when choices like it were right at least
+/// 85 % of the time on the development sense sets (the only sense, WordNet's dominant first sense with nothing in the
+/// text against it, or another sense the text points to plainly), `medium` (WordNet's first sense, leading the
+/// others), `low` (a close call: a teacher should check it).
 public enum SenseConfidence: String, Codable, Sendable, CaseIterable {
     case high, medium, low
+
+    /// The one rule of what may be taught as a word's meaning (a word-test question, a homework definition or
+    /// vocabulary-in-context question): a sense of `high` confidence, or one a teacher chose.
+    public static func isSure(_ confidence: SenseConfidence?, source: SenseSource?) -> Bool {
+        confidence == .high || source == .teacher
+    }
+}
+
+/// Who chose a word entry's sense when it was not Lectern: `teacher` (a definition or a WordNet sense chosen in
+/// `lectern-reviews.yml`). Absent for Lectern's own choice.
+public enum SenseSource: String, Codable, Sendable, CaseIterable {
+    case teacher
 }
 
 public struct WordEntry: Codable, Sendable, Hashable, ConcurrentlyEncodable {
@@ -160,6 +173,8 @@ public struct WordEntry: Codable, Sendable, Hashable, ConcurrentlyEncodable {
     public var partOfSpeech: String?
     public var definition: String?
     public var senseConfidence: SenseConfidence?
+    /// `teacher` when a teacher chose the sense or wrote the definition; absent otherwise.
+    public var senseSource: SenseSource?
     public var context: String
     public var count: Int
     public var forms: [String]
@@ -176,6 +191,9 @@ public struct WordEntry: Codable, Sendable, Hashable, ConcurrentlyEncodable {
         self.count = count
         self.forms = forms
     }
+
+    /// Whether the definition may be taught (`SenseConfidence.isSure`): tests and homework questions use it only then.
+    public var senseIsSure: Bool { SenseConfidence.isSure(senseConfidence, source: senseSource) }
 }
 
 public struct WordTest: Codable, Sendable, Hashable, ConcurrentlyEncodable {

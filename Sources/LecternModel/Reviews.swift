@@ -39,16 +39,20 @@ public struct QuestionDecision: Codable, Sendable, Hashable {
     }
 }
 
-/// A teacher's correction of one word entry (`words:`): its level (then `levelSource: teacher`) or definition.
+/// A teacher's correction of one word entry (`words:`): its level (then `levelSource: teacher`), its WordNet sense
+/// (`sense`: part-of-speech letter and synset offset, "n:08517656"; then the sense's gloss is the definition and
+/// `senseSource: teacher`) or its definition.
 public struct WordDecision: Codable, Sendable, Hashable {
     public var level: WordLevel?
     public var definition: String?
-    public init(level: WordLevel? = nil, definition: String? = nil) {
+    public var sense: String?
+    public init(level: WordLevel? = nil, definition: String? = nil, sense: String? = nil) {
         self.level = level
         self.definition = definition
+        self.sense = sense
     }
     public func merged(with other: WordDecision) -> WordDecision {
-        WordDecision(level: other.level ?? level, definition: other.definition ?? definition)
+        WordDecision(level: other.level ?? level, definition: other.definition ?? definition, sense: other.sense ?? sense)
     }
 }
 
@@ -108,6 +112,13 @@ public enum ReviewID {
     /// `ITEM-w-LEMMA`: a word list has one entry per lemma.
     public static func word(itemID: String, lemma: String) -> String {
         "\(itemID)-w-\(lemma)"
+    }
+
+    /// The lemma a word ID (`word(itemID:lemma:)`) names, or nil for another kind of ID.
+    public static func lemma(ofWord id: String) -> String? {
+        let item = itemID(of: id)
+        let prefix = item + "-w-"
+        return id.hasPrefix(prefix) && id.count > prefix.count ? String(id.dropFirst(prefix.count)) : nil
     }
 
     /// `COURSE-p-POOLID`: a lecture's pool question (its `id` in the bundle is already stable: topic and answer).

@@ -345,8 +345,15 @@ package struct Vocabulary {
             guard inSentence > 0 else { return false }
         }
         guard wordNet.synsets(of: term.lemma, pos: term.pos).count > 1 else { return true }
-        guard let choice = tagger.choice(of: term.lemma, forms: [term.surface], context: term.sentence, document: document) else { return false }
-        return choice.synset.id == term.sense.id && choice.confidence == .high
+        return sureSense(of: term)?.id == term.sense.id
+    }
+
+    /// The sense the word lists' selector gives the term in its sentence when it is sure (`SenseSelector.Choice.isSure`,
+    /// the rule word tests follow), else nil: a homework question teaches a meaning only then.
+    package func sureSense(of term: TextTerm) -> Synset? {
+        guard let choice = tagger.choice(of: term.lemma, forms: [term.surface], context: term.sentence, document: document),
+              choice.isSure else { return nil }
+        return choice.synset
     }
 
     package static let determiners: Set<String> = ["the", "a", "an", "this", "that", "these", "those", "its", "their", "his",

@@ -90,12 +90,13 @@ public enum ReviewReport {
             var entry = ReviewEntry(id: id, item: item, target: "word", decision: describe(decision), state: .pending)
             if let published = bundle(item) {
                 if let warning = published.warnings.first(where: { $0.contains(id) }) {
-                    entry.state = .orphan
+                    entry.state = warning.hasPrefix("Correction") ? .notApplied : .orphan
                     entry.message = warning
                 } else if let word = published.words[id] {
                     let levelShown = decision.level.map { $0 == word.level && word.levelSource == .teacher } ?? true
                     let definitionShown = decision.definition.map { $0 == word.definition } ?? true
-                    entry.state = levelShown && definitionShown ? .applied : .pending
+                    let senseShown = decision.sense == nil || word.senseSource == .teacher
+                    entry.state = levelShown && definitionShown && senseShown ? .applied : .pending
                 }
             } else {
                 entry.state = .orphan
@@ -116,6 +117,7 @@ public enum ReviewReport {
     static func describe(_ decision: WordDecision) -> String {
         var parts: [String] = []
         if let level = decision.level { parts.append("level \(level.rawValue)") }
+        if let sense = decision.sense { parts.append("sense \(sense)") }
         if decision.definition != nil { parts.append("definition") }
         return "correct " + parts.joined(separator: ", ")
     }

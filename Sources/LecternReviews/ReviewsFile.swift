@@ -37,7 +37,7 @@ public enum ReviewsFile {
     }
 
     static let questionKeys: Set<String> = ["reject", "stem", "options", "answerIndex", "explanation"]
-    static let wordKeys: Set<String> = ["level", "definition"]
+    static let wordKeys: Set<String> = ["level", "definition", "sense"]
 
     public static func parse(yaml: String, file: String) throws(ReviewsFileError) -> ReviewDecisions {
         let root: Node?
@@ -78,8 +78,8 @@ public enum ReviewsFile {
                 }
             case "words":
                 decisions.words = try entries(value, allowed: wordKeys, what: "word", file: file) { (decision: WordDecision, id, node) throws(ReviewsFileError) in
-                    if decision.level == nil && decision.definition == nil {
-                        throw ReviewsFileError(file: file, line: node.mark?.line, message: "word \(id): no decision (expected `level` or `definition`)")
+                    if decision.level == nil && decision.definition == nil && decision.sense == nil {
+                        throw ReviewsFileError(file: file, line: node.mark?.line, message: "word \(id): no decision (expected `level`, `sense` or `definition`)")
                     }
                 }
             default:

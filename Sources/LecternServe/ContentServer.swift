@@ -77,7 +77,7 @@ public struct ContentServer: Sendable {
             response.headers[.contentType] = path.hasSuffix(".png") ? "image/png" : path.hasSuffix(".jpg") || path.hasSuffix(".jpeg") ? "image/jpeg" : "application/octet-stream"
             return response
         }
-        ReviewSite(content: content).register(on: router)
+        ReviewSite(content: content, inbox: review?.inbox.path).register(on: router)
         review?.register(on: router)
         return router.finish()
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LecternModel
+import LecternText
 
 // What the review site's templates show, one small struct per page kind, mapped from the published index and
 // bundles. Templates read these fields by name (swift-mustache reflects them), so:
@@ -353,6 +354,23 @@ struct HomeworkPage: ReviewPage {
 // MARK: Word list
 
 struct WordListPage: ReviewPage {
+    /// A sense a teacher can pick for a word (`lectern review word ID --sense KEY`).
+    struct SenseOption {
+        var partOfSpeech: String
+        var gloss: String
+        var command: String
+    }
+
+    /// The senses of `entry`'s word other than the one it shows, when its sense is not sure, with the exact command
+    /// that picks each (`inbox`: the inbox folder the teacher's decisions go to).
+    static func otherSenses(of entry: WordEntry, among senses: [Synset], inbox: String) -> [SenseOption] {
+        guard !entry.senseIsSure, let id = entry.id else { return [] }
+        return senses.filter { !($0.gloss == entry.definition && $0.pos.rawValue == entry.partOfSpeech) }.map { synset in
+            SenseOption(partOfSpeech: synset.pos.rawValue, gloss: synset.gloss,
+                        command: "lectern review --inbox \(inbox) word \(id) --sense \(synset.id.senseKey)")
+        }
+    }
+
     struct WordRow {
         var word: String
         var partOfSpeech: String
@@ -361,6 +379,9 @@ struct WordListPage: ReviewPage {
         var levelSource: String
         var sense: String
         var senseClass: String
+        /// For an entry whose sense is not sure: the word's other WordNet senses, each with the command that picks it.
+        var otherSenses: [SenseOption]
+        var hasOtherSenses: Bool
         /// The context sentence in three parts, the word's form in it marked; a sentence an entry above already
         /// showed is cut to the words around this one, with `sameAs` naming that entry.
         var before: String
@@ -392,7 +413,8 @@ struct WordListPage: ReviewPage {
     var tests: [TestView]
     var hasTests: Bool
 
-    init(_ bundle: WordListBundle) {
+    /// `senses`: a word's WordNet senses (for the entries whose sense is not sure); `inbox`: where decisions go.
+    init(_ bundle: WordListBundle, senses: (String) -> [Synset] = { _ in [] }, inbox: String = "inbox") {
         pageTitle = "Word list: \(bundle.source.path)"
         id = bundle.id
         source = bundle.source.path
@@ -410,15 +432,17 @@ struct WordListPage: ReviewPage {
                     before = Self.tail(of: before)
                     after = Self.head(of: after)
                 }
-                let sense: (String, String) = switch entry.senseConfidence {
-                case .high: ("sure", "high")
-                case .medium: ("likely; check it", "medium")
-                case .low: ("not sure: check it", "low")
-                case nil: ("", "none")
+                let sense: (String, String) = switch (entry.senseSource, entry.senseConfidence) {
+                case (.teacher, _): ("chosen by a teacher", "high")
+                case (nil, .high): ("sure", "high")
+                case (nil, .medium): ("likely; check it", "medium")
+                case (nil, .low): ("not sure: check it", "low")
+                case (nil, nil): ("", "none")
                 }
+                let others = Self.otherSenses(of: entry, among: entry.senseIsSure ? [] : senses(entry.word), inbox: inbox)
                 return WordRow(word: entry.word, partOfSpeech: entry.partOfSpeech ?? "", definition: entry.definition ?? "",
                                hasDefinition: entry.definition != nil, levelSource: Self.levelSource(entry.levelSource),
-                               sense: sense.0, senseClass: sense.1, before: before, marked: marked, hasMark: !marked.isEmpty, after: after,
+                               sense: sense.0, senseClass: sense.1, otherSenses: others, hasOtherSenses: !others.isEmpty, before: before, marked: marked, hasMark: !marked.isEmpty, after: after,
                                sameAs: first ?? "", isRepeat: first != nil, count: entry.count, forms: entry.forms.joined(separator: ", "))
             })
         }
@@ -427,14 +451,14 @@ struct WordListPage: ReviewPage {
                      questions: test.questions.enumerated().map { QuestionView(number: $0 + 1, $1) })
         }
         hasTests = !tests.isEmpty
-        let unsure = bundle.words.filter { $0.definition != nil && $0.senseConfidence != .high }.count
+        let unsure = bundle.words.filter { $0.definition != nil && !$0.senseIsSure }.count
         let size = "\(plural(bundle.words.count, "word")) in \(plural(levels.count, "level")), "
             + (tests.isEmpty ? "no level tests" : "a test for each of \(plural(tests.count, "level"))")
         verdict = switch bundle.status {
         case .ok:
             VerdictView(.ready, headline: "Ready for your class: \(size)",
                         advice: unsure == 0 ? "" : "Check the \(plural(unsure, "meaning")) marked “check it”: the text did not "
-                            + "settle which sense is meant. Correct one with `lectern review word`.", warnings: bundle.warnings)
+                            + "settle which sense is meant, so no test asks them. Pick the sense with the command shown under each.", warnings: bundle.warnings)
         case .partial, .needsReview:
             VerdictView(.partial, headline: "Partly ready: \(size)", happened: bundle.statusReason,
                         advice: "Check the words below before using them.", warnings: bundle.warnings)

@@ -43,8 +43,11 @@ public struct ReviewRoutes: Sendable {
         router.put("/v1/reviews/words/:id") { request, context -> Response in
             try await routes.write(request, context) { id, body in
                 let decision = try routes.decode(WordDecision.self, body)
-                guard decision.level != nil || decision.definition != nil else {
-                    throw ReviewProblem(400, code: "bad-decision", detail: "A word decision needs `level` or `definition`.")
+                guard decision.level != nil || decision.definition != nil || decision.sense != nil else {
+                    throw ReviewProblem(400, code: "bad-decision", detail: "A word decision needs `level`, `sense` or `definition`.")
+                }
+                if let sense = decision.sense, sense.range(of: #"^[nvasr]:[0-9]{8}$"#, options: .regularExpression) == nil {
+                    throw ReviewProblem(400, code: "bad-decision", detail: "`sense` is a part-of-speech letter and an 8-digit synset offset, e.g. n:08517656.")
                 }
                 try routes.requireExists(ReviewReport.exists(wordID: id, out: routes.out), id: id, what: "word", correcting: true)
                 return { $0.words[id] = decision }
@@ -127,7 +130,7 @@ public struct ReviewRoutes: Sendable {
 
     func decode<T: Decodable>(_ type: T.Type, _ body: Data) throws(ReviewProblem) -> T {
         // Strict like the file: a misspelt field must not pass as "no change".
-        let allowed: Set<String> = T.self == WordDecision.self ? ["level", "definition"]
+        let allowed: Set<String> = T.self == WordDecision.self ? ["level", "definition", "sense"]
             : ["reject", "stem", "options", "answerIndex", "explanation"]
         if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
             if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {

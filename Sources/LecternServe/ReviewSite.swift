@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import LecternModel
+import LecternText
 import Mustache
 
 /// The review site of `lectern serve`: server-rendered HTML for teachers, no JavaScript needed to read it.
@@ -16,6 +17,8 @@ import Mustache
 struct ReviewSite: Sendable {
     let content: PublishedContent
     let templates: Result<MustacheLibrary, TemplatesMissing>
+    /// The inbox the review decisions go to (`serve --inbox`), for the commands a word page prints.
+    let inbox: String?
 
     struct TemplatesMissing: Error, CustomStringConvertible {
         var description: String
@@ -26,8 +29,9 @@ struct ReviewSite: Sendable {
         "default-src 'none'; script-src 'none'; img-src 'self'; style-src 'self'; object-src 'none'; "
         + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
-    init(content: PublishedContent) {
+    init(content: PublishedContent, inbox: String? = nil) {
         self.content = content
+        self.inbox = inbox
         templates = Self.loadTemplates()
     }
 
@@ -69,7 +73,10 @@ struct ReviewSite: Sendable {
         }
         switch entry.kind {
         case .homework: return try render(HomeworkPage(try ContentServer.decode(HomeworkBundle.self, file)), template: template)
-        case .wordlist: return try render(WordListPage(try ContentServer.decode(WordListBundle.self, file)), template: template)
+        case .wordlist:
+            let wordNet = try? WordNet.shared()
+            return try render(WordListPage(try ContentServer.decode(WordListBundle.self, file),
+                                           senses: { wordNet?.synsets(of: $0) ?? [] }, inbox: inbox ?? "inbox"), template: template)
         case .lecture: return try render(LecturePage(try ContentServer.decode(LectureBundle.self, file)), template: template)
         default: return try render(try BundlePage(file), template: template)
         }

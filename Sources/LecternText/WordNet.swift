@@ -57,6 +57,20 @@ public struct SynsetID: Sendable, Hashable, Codable, Comparable, CustomStringCon
     public static func < (a: SynsetID, b: SynsetID) -> Bool {
         a.pos.index != b.pos.index ? a.pos.index < b.pos.index : a.offset < b.offset
     }
+    /// A teacher's key for a sense (`lectern review word ID --sense KEY`): the part-of-speech letter and the 8-digit
+    /// offset, "n:08517656" (stable within WordNet 3.0; `s` is read as an adjective).
+    public var senseKey: String {
+        let digits = String(offset)
+        return "\(pos.wordNetCode):" + String(repeating: "0", count: max(0, 8 - digits.count)) + digits
+    }
+
+    public init?(senseKey key: String) {
+        let parts = key.split(separator: ":")
+        guard parts.count == 2, let letter = parts[0].first, parts[0].count == 1, let offset = Int(parts[1]), offset >= 0,
+              let pos = letter == "s" ? .adjective : PartOfSpeech.allCases.first(where: { $0.wordNetCode == letter }) else { return nil }
+        self.init(offset: offset, pos: pos)
+    }
+
     /// "02084071-n", the usual way to write a WordNet synset id.
     public var description: String {
         let digits = String(offset)

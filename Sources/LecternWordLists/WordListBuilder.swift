@@ -32,15 +32,30 @@ public struct WordListBuilder: Sendable {
     func zipf(_ word: String) -> Double { grader.frequencies.zipf(of: word) }
 
     /// `reviews`: the teacher's corrections of this item's words (`lectern-reviews.yml`): a level (then
-    /// `levelSource: teacher`, as with `levelOverrides`) or a definition, applied before the tests are made so
-    /// the tests ask the corrected entry. A decision about a word no longer in the list is reported in `warnings`.
+    /// `levelSource: teacher`, as with `levelOverrides`), a WordNet sense or a definition, applied before the tests are
+    /// made so the tests ask the corrected entry. A decision about a word no longer in the list, or a sense that is
+    /// not one of the word's, is reported in `warnings`.
     public func build(analysis: TextAnalysis, id: String, source: SourceRef, reviews: ReviewDecisions = ReviewDecisions()) -> WordListBundle {
         let ranked = analysis.words.sorted { ($1.count, $0.lemma) < ($0.count, $1.lemma) }.prefix(options.maxWords)
         let document = senses.documentContext(analysis.words)
-        let entries = ranked.map { occurrence in
+        var warnings: [String] = []
+        var entries: [WordEntry] = []
+        for occurrence in ranked {
             var entry = entry(for: occurrence, sentences: analysis.sentences, document: document)
-            entry.id = ReviewID.word(itemID: id, lemma: entry.word)
-            if let decision = reviews.words[entry.id!] {
+            let entryID = ReviewID.word(itemID: id, lemma: entry.word)
+            entry.id = entryID
+            if let decision = reviews.words[entryID] {
+                if let key = decision.sense {
+                    if let synset = teacherSense(key, of: entry.word) {
+                        entry.definition = synset.gloss
+                        entry.partOfSpeech = synset.pos.rawValue
+                        (entry.level, entry.levelSource) = leveler.level(of: entry.word, pos: synset.pos)
+                        entry.senseConfidence = .high  // the teacher's choice: no doubt left about the sense
+                        entry.senseSource = .teacher
+                    } else {
+                        warnings.append("Correction of \(entryID) not applied: \(key) is not a WordNet sense of “\(entry.word)” (see `lectern review word \(entryID) --senses`).")
+                    }
+                }
                 if let level = decision.level {
                     entry.level = level
                     entry.levelSource = .teacher
@@ -48,12 +63,13 @@ public struct WordListBuilder: Sendable {
                 if let definition = decision.definition {
                     entry.definition = definition
                     entry.senseConfidence = .high  // the teacher's own definition: no doubt left about the sense
+                    entry.senseSource = .teacher
                 }
             }
-            return entry
+            entries.append(entry)
         }
         let listed = Set(entries.compactMap(\.id))
-        let warnings = reviews.words.keys.sorted().filter { !listed.contains($0) }.map {
+        warnings += reviews.words.keys.sorted().filter { !listed.contains($0) }.map {
             "Review decision \($0) refers to a word that is no longer in the list."
         }
         // Same-source distractor pools per level and part of speech: (word, Zipf), looked up once.
@@ -74,6 +90,12 @@ public struct WordListBuilder: Sendable {
                                     words: Array(entries), tests: tests)
         bundle.warnings = warnings.isEmpty ? nil : warnings
         return bundle
+    }
+
+    /// The sense `key` ("n:08517656", `SynsetID.senseKey`) names when it is one of `lemma`'s WordNet senses, else nil.
+    public func teacherSense(_ key: String, of lemma: String) -> Synset? {
+        guard let id = SynsetID(senseKey: key) else { return nil }
+        return wordNet.synsets(of: lemma, pos: id.pos).first { $0.id == id }
     }
 
     func studyOrder(_ a: WordEntry, _ b: WordEntry) -> Bool {
@@ -116,10 +138,10 @@ public struct WordListBuilder: Sendable {
     /// and part of speech are the ones its entry shows).
     func question(for entry: WordEntry, among pool: [(word: String, zipf: Double)], sourceWords: Set<String> = [],
                   idPrefix: String) -> MultipleChoiceQuestion? {
-        // A sense the text does not clearly point to is right about half the time (medium 59 %, low 0 % on the
-        // development sets, against 76 % for high; docs/GRADING.md): the list shows it with its confidence, a test
-        // does not ask it as the one right meaning.
-        guard entry.senseConfidence == .high, let definition = entry.definition, let posName = entry.partOfSpeech,
+        // Only a sure sense is taught (`high`: right 90 % of the time on the development sets, against 58 % for
+        // medium and 43 % for low; docs/GRADING.md): the list shows the others with their confidence, a test does not
+        // ask them as the one right meaning.
+        guard entry.senseIsSure, let definition = entry.definition, let posName = entry.partOfSpeech,
               let pos = PartOfSpeech(rawValue: posName) else { return nil }
         let zipf = self.zipf(entry.word)
         let stem = "Which word means: \(definition)?"

@@ -28,18 +28,62 @@ enum WordsBenchmark {
         try senses(wordNet: try WordNet.shared(), roles: ["development"])
     }
 
-    /// `lectern-bench word-senses`: sense figures on every set, without the level, model and speed runs of `words`.
+    /// `lectern-bench word-senses`: sense figures on every set, then issue 28's table on the held-out sets (sense
+    /// accuracy against WordNet's first sense, precision and share of `high`, part of speech, word-test questions on a
+    /// sense that is not sure, and the words stage's warm speed against the Python baseline).
     static func allSenses() throws {
-        try senses(wordNet: try WordNet.shared())
+        let wordNet = try WordNet.shared()
+        let totals = try senses(wordNet: wordNet)
+        guard let held = totals["held-out"] else { return }
+        let n = Double(held[0])
+        let (highRight, highAll) = (held[5], held[6])
+        let (unsure, questions) = try questionsOnUnsureSenses(wordNet: wordNet)
+        print("issue 28, held-out sets (\(held[0]) labelled occurrences):")
+        print("| measure | held out | target |")
+        print("| --- | --- | --- |")
+        print(String(format: "| sense accuracy minus WordNet's first sense | %+.1f points (%.1f%% against %.1f%%) | >= 0 |",
+                     Double(held[1] - held[2]) / n * 100, Double(held[1]) / n * 100, Double(held[2]) / n * 100))
+        print(String(format: "| precision of `high` entries | %.1f%% (%d/%d) | >= 85%% |", Double(highRight) / Double(max(1, highAll)) * 100, highRight, highAll))
+        print(String(format: "| share of labelled occurrences marked `high` | %.1f%% (%d/%d) | >= 30%% |", Double(highAll) / n * 100, highAll, held[0]))
+        print(String(format: "| part of speech right | %.1f%% | >= 90%% |", Double(held[3]) / n * 100))
+        print("| word-test questions on a definition that is not sure (of \(questions), the sense sets' texts) | \(unsure) | 0 |")
+        let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("lectern-bench-words")
+        let file = try benchText(words: 1_000_000, in: dir)
+        let lectern = try warmStage(try Data(contentsOf: file), wordNet: wordNet).total
+        if let python = pythonBaseline(file: file) {
+            print(String(format: "| words stage warm, 1M words, against the Python baseline | %.1fx (%.3f s against %.3f s) | >= 5x |", python / lectern, lectern, python))
+        } else {
+            print("| words stage warm against the Python baseline | skipped: python3 with wordfreq not available | >= 5x |")
+        }
     }
+
+    /// Word-test questions whose definition is not sure (`WordEntry.senseIsSure`), and all questions, over the word
+    /// lists of the sense sets' texts.
+    static func questionsOnUnsureSenses(wordNet: WordNet) throws -> (unsure: Int, all: Int) {
+        let builder = WordListBuilder(wordNet: wordNet, options: WordTestOptions())
+        var unsure = 0, all = 0
+        for set in senseSets {
+            let text = try String(contentsOf: dataDirectory.appendingPathComponent(set.document), encoding: .utf8)
+            let bundle = builder.build(analysis: TextAnalyzer(wordNet: wordNet).analyze(text), id: "bench",
+                                       source: SourceRef(path: set.document, sha256: ""))
+            let sure = Set(bundle.words.filter(\.senseIsSure).map(\.word))
+            for question in bundle.tests.flatMap(\.questions) {
+                all += 1
+                if !sure.contains(question.options[question.answerIndex]) { unsure += 1 }
+            }
+        }
+        return (unsure, all)
+    }
+
+    static let dataDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("scripts/data")
 
     // MARK: Levels against published CEFR lists
 
     /// Rows of the published lists in `scripts/data/` (scripts/data/README.md): CEFR-J 1.5 entries a–b (A1–B2) and
     /// the first rows of the Octanove C1/C2 profile; open-class single words, the first of slash spellings.
     static func publishedRows() throws -> [(word: String, pos: PartOfSpeech, level: WordLevel)] {
-        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("scripts/data")
+        let dir = dataDirectory
         var rows: [(String, PartOfSpeech, WordLevel)] = []
         var seen = Set<String>()
         for file in ["cefrj-vocabulary-profile-1.5-a-b.csv", "octanove-vocabulary-profile-c1c2-1.0-first-rows.csv"] {
@@ -125,12 +169,16 @@ enum WordsBenchmark {
         (name: "development, Debian's base-files FAQ", document: "base-files-faq.txt", labels: "sense-set-base-files-faq.tsv"),
         (name: "development, GNU maintainers' guide chapters 4-5", document: "gnu-maintain-4-5.txt", labels: "sense-set-gnu-maintain-4-5.tsv"),
         (name: "development, the Apache License 2.0", document: "apache-2.0.txt", labels: "sense-set-apache-2.0.tsv"),
+        (name: "development, GNU maintainers' guide chapters 7-8", document: "gnu-maintain-7-8.txt", labels: "sense-set-gnu-maintain-7-8.tsv"),
         (name: "held out, the GPL-3 preamble", document: "gpl-3-preamble.txt", labels: "sense-set-gpl-3-preamble.tsv"),
         (name: "held out, GPL-3 sections 0-1", document: "gpl-3-terms-0-1.txt", labels: "sense-set-gpl-3-terms.tsv"),
         (name: "held out, GNU Coding Standards chapter 3", document: "gnu-standards-3.txt", labels: "sense-set-gnu-standards-3.tsv"),
+        (name: "held out, GNU Coding Standards section 6.1", document: "gnu-standards-6-1.txt", labels: "sense-set-gnu-standards-6-1.tsv"),
     ]
 
-    static func senses(wordNet: WordNet, roles: [String] = ["development", "held-out"]) throws {
+    /// Prints each set and each role's totals; returns the totals per role (`senses(wordNet:name:document:labels:)`).
+    @discardableResult
+    static func senses(wordNet: WordNet, roles: [String] = ["development", "held-out"]) throws -> [String: [Int]] {
         var totals: [String: [Int]] = [:]
         for set in senseSets {
             let role = set.name.hasPrefix("held out") ? "held-out" : "development"
@@ -151,6 +199,7 @@ enum WordsBenchmark {
                 return "\(c.rawValue) \(right)/\(all)" + (all > 0 ? String(format: " (%.1f%%)", Double(right) / Double(all) * 100) : "")
             }.joined(separator: ", "))
         }
+        return totals
     }
 
     /// Sense and part-of-speech accuracy on labelled occurrences of polysemous words in real text, against WordNet's
@@ -158,8 +207,7 @@ enum WordsBenchmark {
     /// right senses and parts of speech: [n, Lectern's senses, first senses, Lectern's POS, first senses' POS], then
     /// right and all of Lectern's senses per confidence (high, medium, low).
     static func senses(wordNet: WordNet, name: String, document file: String, labels: String) throws -> [Int] {
-        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("scripts/data")
+        let dir = dataDirectory
         let selector = SenseSelector(wordNet: wordNet)
         let document = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
         let context = selector.documentContext(TextAnalyzer(wordNet: wordNet).analyze(document).words)
@@ -284,23 +332,13 @@ enum WordsBenchmark {
 
     static func speedAndMemory(wordNet: WordNet) throws {
         let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("lectern-bench-words")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         var files: [Int: URL] = [:]
-        for n in memorySizes {
-            let url = dir.appendingPathComponent("text-\(n).txt")
-            if !FileManager.default.fileExists(atPath: url.path) { try Data(makeText(words: n).utf8).write(to: url) }
-            files[n] = url
-        }
+        for n in memorySizes { files[n] = try benchText(words: n, in: dir) }
         let data = try Data(contentsOf: files[1_000_000]!)
         _ = StemFamilies.shared  // loaded once per process (with the frequencies), like WordNet
         let cold = try stage(data, wordNet: wordNet)  // first run: WordNet pages and relatives cache are cold
-        var best = (total: Double.infinity, analyze: 0.0, build: 0.0)
-        var bundle: WordListBundle?
-        for _ in 0..<3 {
-            let (b, analyze, build) = try stage(data, wordNet: wordNet)
-            if analyze + build < best.total { best = (analyze + build, analyze, build) }
-            bundle = b
-        }
+        let best = try warmStage(data, wordNet: wordNet)
+        let bundle: WordListBundle? = best.bundle
         let tokens = bundle.map(\.tokenCount) ?? 0
         print("speed, whole text stage on a generated text of \(tokens) tokens (\(data.count / 1_000_000) MB):")
         print(String(format: "  Lectern: %.3f s (decode+analyze %.3f s = %.1fM words/s, build %d words + %d questions %.3f s)",
@@ -335,6 +373,24 @@ enum WordsBenchmark {
             }
             previous = (n, after - before, size)
         }
+    }
+
+    /// The best of three runs of the stage (after a first one has warmed WordNet's caches).
+    static func warmStage(_ data: Data, wordNet: WordNet) throws -> (total: Double, analyze: Double, build: Double, bundle: WordListBundle?) {
+        var best = (total: Double.infinity, analyze: 0.0, build: 0.0, bundle: WordListBundle?.none)
+        for _ in 0..<3 {
+            let (b, analyze, build) = try stage(data, wordNet: wordNet)
+            if analyze + build < best.total { best = (analyze + build, analyze, build, b) }
+        }
+        return best
+    }
+
+    /// The generated text of `words` words in `dir` (written once, then reused).
+    static func benchText(words n: Int, in dir: URL) throws -> URL {
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent("text-\(n).txt")
+        if !FileManager.default.fileExists(atPath: url.path) { try Data(makeText(words: n).utf8).write(to: url) }
+        return url
     }
 
     static func pythonBaseline(file: URL) -> Double? {

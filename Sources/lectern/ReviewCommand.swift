@@ -3,6 +3,7 @@ import Foundation
 import LecternModel
 import LecternPipeline
 import LecternReviews
+import LecternText
 
 /// Where the reviews file lives (the inbox) and the bundles whose IDs it names (OUT).
 struct ReviewPlaces: ParsableArguments {
@@ -113,26 +114,76 @@ struct ReviewCommand: ParsableCommand {
     }
 
     struct Word: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Correct a word's level or definition.")
+        static let configuration = CommandConfiguration(
+            abstract: "Correct a word's level, sense or definition, or list the senses a teacher can pick.",
+            discussion: """
+            --senses lists the word's WordNet senses with their keys and glosses, marking (*) the one the published \
+            word list shows; --sense KEY picks one (its gloss becomes the definition, `senseSource: teacher`).
+
+            Example: lectern review --inbox inbox word 3f2a9c0d1e4b5a67-w-platform --sense n:03962685
+            """)
         @OptionGroup var places: ReviewPlaces
         @Argument(help: "The word's ID (ITEM-w-LEMMA).") var wordID: String
         @Option(help: "beginner, intermediate or advanced.") var level: String?
+        @Option(help: "The WordNet sense the text means: its part-of-speech letter and synset offset, e.g. n:08517656 (see --senses).")
+        var sense: String?
         @Option(help: "The corrected definition.") var definition: String?
+        @Flag(help: "List the word's WordNet senses (key, part of speech, gloss), marking the one the word list shows.")
+        var senses = false
 
         func validate() throws {
-            if level == nil && definition == nil { throw ValidationError("nothing to correct: give --level or --definition") }
+            if !senses && level == nil && definition == nil && sense == nil {
+                throw ValidationError("nothing to correct: give --level, --sense or --definition (or --senses to list the senses)")
+            }
             if let level, WordLevel(rawValue: level) == nil {
                 throw ValidationError("--level must be beginner, intermediate or advanced")
             }
+            if let sense, SynsetID(senseKey: sense) == nil {
+                throw ValidationError("--sense must be a part-of-speech letter and a synset offset, e.g. n:08517656 (see --senses)")
+            }
+        }
+
+        /// One candidate sense, as `--senses` lists it.
+        struct Candidate: Codable {
+            var key: String
+            var partOfSpeech: String
+            var gloss: String
+            var current: Bool
         }
 
         func run() throws {
+            guard let lemma = ReviewID.lemma(ofWord: wordID) else { throw ValidationError("\(wordID) is not a word ID (ITEM-w-LEMMA)") }
             try places.check(exists: ReviewReport.exists(wordID: wordID, out: places.out.url), id: wordID, what: "word", correcting: true)
+            let wordNet = try WordNet.shared()
+            let candidates = wordNet.synsets(of: lemma)
+            if senses {
+                let shown = ReviewReport.published(out: places.out.url, itemID: ReviewID.itemID(of: wordID))?.words[wordID]
+                try list(candidates.map { synset in
+                    Candidate(key: synset.id.senseKey, partOfSpeech: synset.pos.rawValue, gloss: synset.gloss,
+                              current: shown?.definition == synset.gloss && shown?.partOfSpeech == synset.pos.rawValue)
+                }, shown: shown)
+                return
+            }
+            if let sense, !candidates.contains(where: { $0.id.senseKey == SynsetID(senseKey: sense)?.senseKey }) {
+                throw ValidationError("\(sense) is not a WordNet sense of “\(lemma)” (see `lectern review word \(wordID) --senses`)")
+            }
+            let key = sense.flatMap { SynsetID(senseKey: $0)?.senseKey }
             let decisions = try places.update { decisions in
                 decisions.words[wordID] = (decisions.words[wordID] ?? WordDecision())
-                    .merged(with: WordDecision(level: level.flatMap(WordLevel.init(rawValue:)), definition: definition))
+                    .merged(with: WordDecision(level: level.flatMap(WordLevel.init(rawValue:)), definition: definition, sense: key))
             }
             try places.report(wordID, decisions, done: "Recorded the correction of \(wordID)")
+        }
+
+        func list(_ candidates: [Candidate], shown: WordEntry?) throws {
+            if places.json { return try printJSON(candidates) }
+            for candidate in candidates {
+                print("\(candidate.current ? "*" : " ") \(candidate.key)  \(candidate.partOfSpeech.padding(toLength: 9, withPad: " ", startingAt: 0)) \(candidate.gloss)")
+            }
+            if let shown {
+                print("* the sense the word list shows (senseConfidence \(shown.senseConfidence?.rawValue ?? "none")\(shown.senseSource.map { ", chosen by the \($0.rawValue)" } ?? "")).")
+            }
+            print("Pick one: lectern review --inbox \(places.inbox) word \(wordID) --sense KEY")
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import LecternModel
 import LecternPipeline
 import LecternReviews
+@testable import LecternExport
 import Testing
 
 /// Issue 16, part 3: review decisions in the inbox's lectern-reviews.yml hold through reruns, `retry`, `check` and a
@@ -143,6 +144,90 @@ import Testing
         // Never silently dropped from the file.
         let kept = try ReviewsFile.load(inbox: inbox)
         #expect(kept.words[orphan] != nil && kept.questions[gone] != nil)
+    }
+
+    /// Issue 28: the teacher picks a word's WordNet sense in one step (`review word ID --senses`, then `--sense KEY`);
+    /// the pick is stored in lectern-reviews.yml, holds through a rerun, `retry`, `check` and a fresh clone, reaches the
+    /// bundle (`senseSource: teacher`), its word test and the Anki notes, and a sense that is not the word's is refused.
+    @Test func aTeacherPicksAWordsSense() async throws {
+        let folder = try TestFolder()
+        let inbox = folder.sub("inbox"), out = folder.sub("out")
+        try Inputs.make(inbox, story: true)
+        let first = try await lectern(["run", "--inbox", inbox.path, "--out", out.path], in: folder.url)
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = try wordlist(out)
+        let unsure = before.words.filter { $0.definition != nil && !$0.senseIsSure }
+        try #require(!unsure.isEmpty)
+        struct Candidate: Decodable { var key: String; var partOfSpeech: String; var gloss: String; var current: Bool }
+        var picked: (entry: WordEntry, sense: Candidate)?
+        for entry in unsure where picked == nil {
+            let listed = try await lectern(["review", "--inbox", inbox.path, "--out", out.path, "--json", "word", entry.id!, "--senses"], in: folder.url)
+            #expect(listed.status == 0, "\(listed.stderr)")
+            let candidates = try JSONDecoder().decode([Candidate].self, from: Data(listed.stdout.utf8))
+            #expect(candidates.filter(\.current).count == 1, "\(entry.word): \(candidates)")
+            if let other = candidates.first(where: { !$0.current && $0.partOfSpeech == entry.partOfSpeech }) { picked = (entry, other) }
+        }
+        let (entry, sense) = try #require(picked)
+        let wordID = try #require(entry.id)
+        let text = try await lectern(["review", "--inbox", inbox.path, "--out", out.path, "word", wordID, "--senses"], in: folder.url)
+        #expect(text.stdout.contains("  \(sense.key)  ") && text.stdout.contains("--sense KEY"))
+        // A key that is no sense of the word is refused, and nothing is written.
+        let wrong = try await lectern(["review", "--inbox", inbox.path, "--out", out.path, "word", wordID, "--sense", "n:00000001"], in: folder.url)
+        #expect(wrong.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: inbox.appendingPathComponent("lectern-reviews.yml").path))
+        let pick = try await lectern(["review", "--inbox", inbox.path, "--out", out.path, "word", wordID, "--sense", sense.key], in: folder.url)
+        #expect(pick.status == 0, "\(pick.stderr)")
+        #expect(try ReviewsFile.load(inbox: inbox).words[wordID] == WordDecision(sense: sense.key))
+
+        func checkPicked(_ out: URL) throws {
+            let list = try wordlist(out)
+            let shown = try #require(list.words.first { $0.id == wordID })
+            #expect(shown.definition == sense.gloss && shown.senseSource == .teacher && shown.senseIsSure)
+            #expect(list.warnings == nil)
+            // Its word test may ask it now (when three distractors exist), and only with the teacher's sense.
+            for question in list.tests.flatMap(\.questions) where question.options[question.answerIndex] == entry.word {
+                #expect(question.stem == "Which word means: \(sense.gloss)?")
+            }
+            let note = try #require(ExportBundle.wordlist(list).ankiNotes.first { $0.fields.first == entry.word })
+            #expect(note.fields.contains(Markup.html(sense.gloss)))
+        }
+        let rerun = try await lectern(["run", "--inbox", inbox.path, "--out", out.path], in: folder.url)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        try checkPicked(out)
+        let reviewed = try bundles(out)
+        let retry = try await lectern(["retry", "--out", out.path, "--inbox", inbox.path, "--stage", "wordtest"], in: folder.url)
+        #expect(retry.status == 0, "\(retry.stderr)")
+        #expect(try bundles(out) == reviewed)
+        let check = try await lectern(["check", "--inbox", inbox.path, "--out", out.path], in: folder.url)
+        #expect(check.status == 0, "check: \(check.stdout) \(check.stderr)")
+        let clone = folder.sub("clone"), cloneOut = folder.sub("clone-out")
+        try copyFolder(inbox, to: clone)
+        let cloneRun = try await lectern(["run", "--inbox", clone.path, "--out", cloneOut.path], in: folder.url)
+        #expect(cloneRun.status == 0)
+        #expect(try bundles(cloneOut) == reviewed)
+        let list = try await lectern(["review", "--inbox", inbox.path, "--out", out.path, "list", "--json"], in: folder.url)
+        let entries = try JSONDecoder().decode([ReviewEntry].self, from: Data(list.stdout.utf8))
+        #expect(entries.count == 1 && entries[0].state == .applied && entries[0].decision == "correct sense \(sense.key)")
+    }
+
+    /// A sense key written by hand that is not the word's is reported as a correction not applied, never dropped.
+    @Test func aSenseThatIsNotTheWordsIsReportedNotApplied() async throws {
+        let folder = try TestFolder()
+        let inbox = folder.sub("inbox"), out = folder.sub("out")
+        try Inputs.make(inbox, story: true)
+        _ = try await runPipeline(out: out, inbox: inbox)
+        let entry = try #require(try wordlist(out).words.first)
+        let wordID = try #require(entry.id)
+        try ReviewsFile.save(ReviewDecisions(words: [wordID: WordDecision(sense: "v:00000001")]), inbox: inbox)
+        _ = try await runPipeline(out: out, inbox: inbox)
+        let after = try wordlist(out)
+        #expect(after.warnings?.contains { $0.hasPrefix("Correction of \(wordID) not applied") } == true)
+        #expect(after.words.first { $0.id == wordID }?.definition == entry.definition)
+        let listed = try await lectern(["review", "--inbox", inbox.path, "--out", out.path, "list", "--json"], in: folder.url)
+        #expect(listed.status == 1)
+        let entries = try JSONDecoder().decode([ReviewEntry].self, from: Data(listed.stdout.utf8))
+        #expect(entries.map(\.state) == [.notApplied])
+        #expect(try ReviewsFile.load(inbox: inbox).words[wordID] != nil)
     }
 
     @Test func aMalformedReviewsFileExits2WithItsLine() async throws {

@@ -6,6 +6,7 @@ import LecternModel
 import LecternPipeline
 import LecternReviews
 import LecternServe
+import LecternText
 import Testing
 
 /// `lectern serve --review`: writes need the Bearer token, record decisions in the inbox's lectern-reviews.yml, and
@@ -62,6 +63,33 @@ struct ReviewRoutesTests {
         _ = try Pipeline(out: out).run(inbox: inbox, config: PipelineConfig(), jobs: 2, progress: nil)
         let entry = try #require(try wordlist(out).words.first { $0.id == id })
         #expect(entry.level == .advanced && entry.levelSource == .teacher && entry.definition == "said by the teacher")
+    }
+
+    @Test("the write endpoint takes a teacher's WordNet sense like `lectern review word --sense`; the next run applies it")
+    func aSenseIsWrittenAndApplied() async throws {
+        let (inbox, out) = try published()
+        defer { try? FileManager.default.removeItem(at: inbox.deletingLastPathComponent()) }
+        let wordNet = try WordNet.shared()
+        var picked: (id: String, synset: Synset)?
+        for entry in try wordlist(out).words where picked == nil && !entry.senseIsSure {
+            guard let pos = entry.partOfSpeech.flatMap(PartOfSpeech.init(rawValue:)) else { continue }
+            if let other = wordNet.synsets(of: entry.word, pos: pos).first(where: { $0.gloss != entry.definition }) { picked = (entry.id!, other) }
+        }
+        let (id, synset) = try #require(picked)
+        let routes = ReviewRoutes(inbox: inbox, out: out, token: Self.token)
+        let app = Application(router: ContentServer(out: out, review: routes).router())
+        let auth: HTTPFields = [.authorization: "Bearer \(Self.token)"]
+        try await app.test(.live) { client in
+            let bad = try await client.execute(uri: "/v1/reviews/words/\(id)", method: .put, headers: auth, body: ByteBuffer(string: #"{"sense":"08517656"}"#))
+            #expect(bad.status == .badRequest)
+            let written = try await client.execute(uri: "/v1/reviews/words/\(id)", method: .put, headers: auth,
+                                                   body: ByteBuffer(string: #"{"sense":"\#(synset.id.senseKey)"}"#))
+            #expect(written.status == .ok)
+        }
+        #expect(try ReviewsFile.load(inbox: inbox).words[id] == WordDecision(sense: synset.id.senseKey))
+        _ = try Pipeline(out: out).run(inbox: inbox, config: PipelineConfig(), jobs: 2, progress: nil)
+        let entry = try #require(try wordlist(out).words.first { $0.id == id })
+        #expect(entry.definition == synset.gloss && entry.senseSource == .teacher && entry.senseIsSure)
     }
 
     @Test("a malformed decision is a 400 problem; DELETE removes a decision and keeps the others")

@@ -6,6 +6,7 @@ import LecternJSON
 import LecternModel
 import LecternPipeline
 @testable import LecternServe
+import LecternText
 import Testing
 
 /// A real output folder for the review site: the samples' course, one photo and one script, plus hostile inputs
@@ -295,6 +296,15 @@ struct ReviewSiteTests {
                                     "<div class=\"level-source\">Level \(escaped(WordListPage.levelSource(word.levelSource)))</div>"]
                     if let definition = word.definition { expected.append("<td class=\"definition\">\(escaped(definition))") }
                     if let sense = word.senseConfidence { expected.append("class=\"sense sense-\(sense.rawValue)\"") }
+                    // Issue 28: an entry whose sense is not sure lists the word's other senses, each with the exact
+                    // command that picks it; a sure one lists none.
+                    let others = word.senseIsSure ? [] : try WordNet.shared().synsets(of: word.word)
+                        .filter { !($0.gloss == word.definition && $0.pos.rawValue == word.partOfSpeech) }
+                    for other in others {
+                        expected.append(escaped(other.gloss))
+                        expected.append("<code>\(escaped("lectern review --inbox inbox word \(word.id!) --sense \(other.id.senseKey)"))</code>")
+                    }
+                    #expect(row.contains("class=\"other-senses\"") == !others.isEmpty, "\(word.word)")
                     expected.append("<td class=\"context\">")
                     #expect(inOrder(expected, in: row), "\(word.word) under \(level)")
                     // The word (one of its forms) is marked in its sentence; a sentence shown before says so, cut short.

@@ -108,12 +108,15 @@ import LecternModel
         selector.partsOfSpeech(of: lemma, forms: [form], context: context).first
     }
 
-    @Test func bankByContext() throws {
-        let river = try #require(selector.sense(of: "bank", forms: ["bank"], context: "We sat on the bank of the river and watched the water."))
-        let money = try #require(selector.sense(of: "bank", forms: ["bank"], context: "She deposited her money at the bank and paid the loan."))
-        #expect(river.pos == .noun && money.pos == .noun)
-        #expect(river.gloss.contains("sloping land"))
-        #expect(money.gloss.contains("financial"))
+    /// Issue 28: WordNet's first sense stands unless another sense's score beats it plainly; one sentence about money
+    /// does not (its lead is below `overridingLead`), so the first sense is kept as a close call that no test teaches.
+    @Test func bankKeepsTheFirstSenseUnlessTheTextIsPlain() throws {
+        let river = try #require(selector.choice(of: "bank", forms: ["bank"], context: "We sat on the bank of the river and watched the water."))
+        let money = try #require(selector.choice(of: "bank", forms: ["bank"], context: "She deposited her money at the bank and paid the loan."))
+        #expect(river.synset.pos == .noun && money.synset.pos == .noun)
+        #expect(river.synset.gloss.contains("sloping land"))
+        #expect(money.synset.gloss.contains("sloping land"))
+        #expect(money.confidence == .low && !money.isSure)
     }
 
     @Test func partOfSpeechFollowsUse() throws {

@@ -65,53 +65,84 @@ struct SenseCase: Sendable {
     let selector = SenseSelector(wordNet: sharedWordNet)
     let analyzer = TextAnalyzer(wordNet: sharedWordNet)
 
-    func sense(_ lemma: String, in text: String) throws -> Synset {
+    func choice(_ lemma: String, in text: String) throws -> SenseSelector.Choice {
         let analysis = analyzer.analyze(text)
         let occurrence = try #require(analysis.words.first { $0.lemma == lemma })
-        return try #require(selector.sense(of: lemma, forms: occurrence.forms.keys.sorted(),
-                                           context: analysis.sentences[occurrence.contextSentence],
-                                           document: selector.documentContext(analysis.words)))
+        return try #require(selector.choice(of: lemma, forms: occurrence.forms.keys.sorted(),
+                                            context: analysis.sentences[occurrence.contextSentence],
+                                            document: selector.documentContext(analysis.words)))
     }
 
+    func choice(_ lemma: String, inFile path: String) throws -> SenseSelector.Choice {
+        try choice(lemma, in: String(contentsOf: SenseEvaluationTests.root.appendingPathComponent(path), encoding: .utf8))
+    }
+
+    /// Issue 28: a sense other than WordNet's first wins only when the text points to it plainly (its score beats the
+    /// first sense's by `overridingLead`), and is then sure; a weaker lead keeps the first sense as a close call.
     @Test func plateInAVolcanoScriptIsTheGeologySense() throws {
         let text = try String(contentsOf: SenseEvaluationTests.root.appendingPathComponent("samples/scripts/how-volcanoes-form.srt"), encoding: .utf8)
         let analysis = analyzer.analyze(TextDecoding.stripSubtitles(text))
         let document = selector.documentContext(analysis.words)
-        func chosen(_ lemma: String) throws -> Synset {
+        func chosen(_ lemma: String) throws -> SenseSelector.Choice {
             let o = try #require(analysis.words.first { $0.lemma == lemma })
-            return try #require(selector.sense(of: lemma, forms: o.forms.keys.sorted(), context: analysis.sentences[o.contextSentence], document: document))
+            return try #require(selector.choice(of: lemma, forms: o.forms.keys.sorted(), context: analysis.sentences[o.contextSentence], document: document))
         }
-        #expect(try chosen("plate").gloss.contains("Earth's crust"))
-        #expect(try chosen("mantle").gloss.contains("between the crust and the core"))
+        let plate = try chosen("plate")
+        #expect(plate.synset.gloss.contains("Earth's crust") && plate.isSure)
+        // The geological mantle's lead over 'the cloak as a symbol of authority' is not plain: the first sense stays,
+        // marked `low`, and no test teaches it.
+        let mantle = try chosen("mantle")
+        #expect(mantle.synset.id == sharedWordNet.synsets(of: "mantle", pos: .noun).first?.id && !mantle.isSure)
         // "Most volcanoes form near the edges": a verb after a plural noun subject, before a preposition.
-        #expect(try chosen("form").pos == .verb)
-        #expect(try chosen("soil").pos == .noun)
+        #expect(try chosen("form").synset.pos == .verb)
+        #expect(try chosen("soil").synset.pos == .noun)
     }
 
     @Test func bankInARiverTextAndInAMoneyText() throws {
-        let river = try sense("bank", in: "Herons wade in the shallow water near the bank, hunting for fish. The river floods every spring and the current carries mud downstream.")
-        let money = try sense("bank", in: "She opened an account at the bank. Every month she deposits her money there, and the lending rate on her mortgage is low.")
-        #expect(river.gloss.contains("sloping land"))
-        #expect(money.gloss.contains("financial institution"))
+        let river = try choice("bank", in: "Herons wade in the shallow water near the bank, hunting for fish. The river floods every spring and the current carries mud downstream.")
+        let money = try choice("bank", in: "She opened an account at the bank. Every month she deposits her money there, and the lending rate on her mortgage is low.")
+        #expect(river.synset.gloss.contains("sloping land"))
+        // Two sentences about money are not plain enough to overrule WordNet's first sense: kept, and not sure.
+        #expect(money.synset.gloss.contains("sloping land") && !money.isSure)
     }
 
     @Test func craneBirdOrMachineByTopic() throws {
-        let bird = try sense("crane", in: "Cranes and herons wade in the marsh. These birds eat fish, frogs and insects, and they nest in the reeds.")
-        let machine = try sense("crane", in: "The builders used a crane to lift the steel beams. Heavy loads are hoisted onto the roof of the building.")
-        #expect(bird.gloss.contains("wading bird"))
-        #expect(machine.gloss.contains("lifts and moves heavy objects"))
+        let bird = try choice("crane", in: "Cranes and herons wade in the marsh. These birds eat fish, frogs and insects, and they nest in the reeds.")
+        let machine = try choice("crane", in: "The builders used a crane to lift the steel beams. Heavy loads are hoisted onto the roof of the building.")
+        #expect(bird.synset.gloss.contains("wading bird") && bird.isSure)
+        #expect(machine.synset.gloss.contains("lifts and moves heavy objects") && machine.isSure)
+    }
+
+    /// Real development text (scripts/data): senses that beat the first one plainly are chosen and sure ("the act of
+    /// distributing" in the Apache License, "form a critical opinion of" for "judge" in GNU's maintainers' guide); a
+    /// first sense that holds most of its part of speech's SemCor tags and leads clearly is sure ("install": 'set
+    /// up for use'); one that does not is kept but not sure ("platform": 'a raised horizontal surface', where the
+    /// guide means a computer and its operating system).
+    @Test func sureSensesOnRealText() throws {
+        let distribution = try choice("distribution", inFile: "scripts/data/apache-2.0.txt")
+        #expect(distribution.synset.gloss.hasPrefix("the act of distributing") && distribution.isSure)
+        #expect(distribution.synset.id != sharedWordNet.synsets(of: "distribution", pos: .noun).first?.id)
+        let judge = try choice("judge", inFile: "scripts/data/gnu-maintain-7-8.txt")
+        #expect(judge.synset.gloss == "form a critical opinion of" && judge.isSure)
+        let install = try choice("install", inFile: "scripts/data/gnu-maintain-7-8.txt")
+        #expect(install.synset.gloss == "set up for use" && install.confidence == .high)
+        let platform = try choice("platform", inFile: "scripts/data/gnu-maintain-7-8.txt")
+        #expect(platform.synset.gloss == "a raised horizontal surface" && !platform.isSure)
     }
 
     /// Issue 14, document domain: a real sentence of a development text (Debian's base-files FAQ, scripts/data).
-    /// The FAQ leans to WordNet's computer-science domain ("code", "directory", "package", "upgrade" …), so
-    /// "architecture" is the computer's, not the building's (the first sense, chosen before the domain signal).
-    @Test func architectureInAComputingDocumentIsTheComputersArchitecture() throws {
+    /// The FAQ leans to WordNet's computer-science domain ("code", "directory", "package", "upgrade" …), which lifts
+    /// "architecture"'s computing sense, but not plainly above the first sense (issue 28): the first sense stays and
+    /// is not sure; without the document it is the first sense too.
+    @Test func architectureInAComputingDocumentIsNotSure() throws {
         let text = try String(contentsOf: SenseEvaluationTests.root.appendingPathComponent("scripts/data/base-files-faq.txt"), encoding: .utf8)
         let document = selector.documentContext(analyzer.analyze(text).words)
         let sentence = "Packages uploaded for unstable reach testing after ten days, provided they are built for every released architecture, have no RC-bugs and their dependencies may be met in testing."
-        let sense = try #require(selector.sense(of: "architecture", forms: ["architecture"], context: sentence, document: document))
-        #expect(sense.gloss.contains("computer's hardware"))
-        // The same sentence with no document: the first sense.
+        let inDocument = try #require(selector.choice(of: "architecture", forms: ["architecture"], context: sentence, document: document))
+        #expect(inDocument.synset.gloss.contains("architectural product") && !inDocument.isSure)
+        let weighing = try #require(selector.weigh("architecture", forms: ["architecture"], context: sentence, document: document))
+        let computing = try #require(weighing.candidates.firstIndex { $0.gloss.contains("computer's hardware") })
+        #expect(weighing.domainBonus[computing] > 0)
         let alone = try #require(selector.sense(of: "architecture", forms: ["architecture"], context: sentence))
         #expect(alone.gloss.contains("architectural product"))
     }

@@ -117,6 +117,7 @@ private let wordNet = try! WordNet.shared()
                     #expect(q.options.count == 4 && Set(q.options).count == 4)
                     let answer = q.options[q.answerIndex]
                     let entry = try #require(byWord[answer])
+                    #expect(entry.senseIsSure, "\(file): \(answer) is asked with a sense that is not sure")
                     let pos = try #require(PartOfSpeech(rawValue: entry.partOfSpeech ?? ""))
                     for (k, option) in q.options.enumerated() where k != q.answerIndex {
                         #expect(wordNet.senseCount(of: option, pos: pos) > 0, "\(option) is not a \(pos)")
@@ -146,7 +147,7 @@ private let wordNet = try! WordNet.shared()
         func asked(_ bundle: WordListBundle) -> Set<String> {
             Set(bundle.tests.flatMap(\.questions).map { $0.options[$0.answerIndex] })
         }
-        let doubtful = bundle.words.filter { $0.definition != nil && $0.senseConfidence != .high }
+        let doubtful = bundle.words.filter { $0.definition != nil && !$0.senseIsSure }
         #expect(doubtful.count >= 3)
         #expect(asked(bundle).isDisjoint(with: doubtful.map(\.word)))
         #expect(!asked(bundle).isEmpty)
@@ -154,7 +155,8 @@ private let wordNet = try! WordNet.shared()
         let decisions = Dictionary(uniqueKeysWithValues: doubtful.map { ($0.id!, WordDecision(definition: "the sense the teacher means")) })
         let reviewed = builder.build(analysis: analysis, id: "gm", source: source, reviews: ReviewDecisions(words: decisions))
         let corrected = reviewed.words.filter { decisions[$0.id!] != nil }
-        #expect(corrected.allSatisfy { $0.senseConfidence == .high && $0.definition == "the sense the teacher means" })
+        #expect(corrected.allSatisfy { $0.senseIsSure && $0.senseSource == .teacher && $0.definition == "the sense the teacher means" })
+        #expect(bundle.words.allSatisfy { $0.senseSource == nil })
         #expect(!asked(reviewed).isDisjoint(with: corrected.map(\.word)))
     }
 
