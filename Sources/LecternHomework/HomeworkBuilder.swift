@@ -397,7 +397,9 @@ struct Worksheet {
     }
 
     /// A sentence ended by its own punctuation. One that is not was cut by the page (a column's or the photo's edge)
-    /// or lost its full stop to the OCR and runs into the next: a question on it would be on a fragment.
+    /// or lost its full stop to the OCR and runs into the next: a question on it would be on a fragment. Judged on the
+    /// sentence without its item numbers, not by the splitter's own end: in "1. A developer working on a task; 2." the
+    /// next item's "2." ends the splitter's sentence, and the item itself ends open, at ";".
     static func isClosedSentence(_ sentence: String) -> Bool {
         let closers: Set<Character> = ["\"", "'", "\u{201D}", "\u{2019}", ")", "]", "\u{BB}"]
         guard let last = sentence.reversed().first(where: { !$0.isWhitespace && !closers.contains($0) }) else { return false }
