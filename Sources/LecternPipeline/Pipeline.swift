@@ -34,7 +34,7 @@ public final class Pipeline: Sendable {
                     stop: StopSignal = StopSignal()) throws -> RunResult {
         var config = config
         config.reviews = try Self.reviews(inbox: inbox)
-        let runner = try RunnerLock(out: out, store: store)
+        let runner = try RunnerLock(out: out, store: store, jobs: jobs)
         defer { runner.release() }
 
         let scan = try InboxScanner(inbox: inbox).scan(knownStats: try store.sourceStats())
@@ -168,9 +168,9 @@ public final class Pipeline: Sendable {
                 let retry = error.code.isTransient && claim.run.attempts < maxAttempts
                 if retry {
                     usleep(useconds_t(200_000 << min(claim.run.attempts, 4))) // backoff: 0.4 s, 0.8 s, ...
-                    try? store.requeue(claim, error: error)
+                    _ = try? store.requeue(claim, error: error)
                 } else {
-                    try? store.fail(claim, error: error, durationMs: ms)
+                    _ = try? store.fail(claim, error: error, durationMs: ms)
                 }
                 progress?.stageFinished(StageEvent(sourcePath: claim.item.sourcePath, stage: claim.run.stage,
                                                    outcome: retry ? .retrying(error) : .failed(error), durationMs: ms))

@@ -12,7 +12,7 @@ final class RunnerLock: Sendable {
     private let descriptor: Int32
     private let store: any ContentStore
 
-    init(out: URL, store: any ContentStore) throws {
+    init(out: URL, store: any ContentStore, jobs: Int) throws {
         self.store = store
         folder = out.appendingPathComponent(OutputLayout.runners)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -21,12 +21,13 @@ final class RunnerLock: Sendable {
         guard descriptor >= 0, flock(descriptor, LOCK_EX) == 0 else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: folder.path])
         }
-        try store.registerRunner(id: id)
+        try store.registerRunner(RunnerInfo(id: id, host: ProcessInfo.processInfo.hostName,
+                                            pid: Int(getpid()), jobs: jobs))
         try releaseDeadRunners()
     }
 
     private func releaseDeadRunners() throws {
-        for other in try store.runnerIDs() where other != id {
+        for other in try store.runners().map(\.info.id) where other != id {
             let path = folder.appendingPathComponent("\(other).lock").path
             let fd = open(path, O_RDWR | O_CLOEXEC)
             let alive = fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) != 0

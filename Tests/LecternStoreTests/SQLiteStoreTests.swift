@@ -309,14 +309,14 @@ private func run(_ store: SQLiteStore, _ itemID: String, _ stage: StageID) throw
         let store = try SQLiteStore(path: folder.dbPath)
         try store.replacePresentItems([homework("a"), homework("b")])
         try store.insertStageRuns(homeworkRuns("a") + homeworkRuns("b"))
-        try store.registerRunner(id: "dead")
-        try store.registerRunner(id: "alive")
-        #expect(try store.runnerIDs() == ["alive", "dead"])
+        try store.registerRunner(RunnerInfo(id: "dead", host: "h", pid: 1, jobs: 1))
+        try store.registerRunner(RunnerInfo(id: "alive", host: "h", pid: 2, jobs: 1))
+        #expect(try store.runners().map(\.info.id) == ["alive", "dead"])
 
         let lost = try #require(try store.claimNext(owner: "dead"))
         let kept = try #require(try store.claimNext(owner: "alive"))
         #expect(try store.releaseClaims(ofRunner: "dead") == 1)
-        #expect(try store.runnerIDs() == ["alive"])
+        #expect(try store.runners().map(\.info.id) == ["alive"])
 
         let released = try run(store, lost.run.itemID, .ocr)
         #expect(released.state == .pending && released.owner == nil)
@@ -326,7 +326,7 @@ private func run(_ store: SQLiteStore, _ itemID: String, _ stage: StageID) throw
         #expect(other.state == .running && other.owner == "alive")
 
         // The dead runner's late completion must not mark the stage done.
-        try? store.complete(lost, result: result(for: lost, payload: "late"))
+        #expect(try store.complete(lost, result: result(for: lost, payload: "late")) == false)
         #expect(try run(store, lost.run.itemID, .ocr).state == .pending)
 
         // Another runner takes it back; attempts count both tries.
