@@ -21,6 +21,7 @@ let package = Package(
         // System libraries: module maps only. Their pointers never leave the wrapper modules.
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
         .target(name: "LecternModel"),
         // UTF-8 fast paths and the whitespace vocabulary the text modules share (public and @inlinable: `package`
@@ -46,8 +47,11 @@ let package = Package(
             "LecternModel",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
+        // The fleet's store (libpq, synchronous like the worker threads); its pointers never leave the module.
+        .target(name: "LecternPostgres", dependencies: ["CLibPQ", "LecternStore", "LecternModel"]),
         .target(name: "LecternPipeline", dependencies: [
             "LecternModel", "LecternJSON", "LecternOCR", "LecternHTML", "LecternText", "LecternHomework", "LecternWordLists", "LecternLectures", "LecternStore",
+            "LecternPostgres",
             "LecternExport", "LecternReviews",
             .product(name: "Yams", package: "Yams"),
             .product(name: "Logging", package: "swift-log"),
@@ -81,7 +85,8 @@ let package = Package(
         .testTarget(name: "LecternHomeworkTests", dependencies: ["LecternHomework", "LecternQuestions", "LecternText", "LecternModel", "LecternJSON"]),
         .testTarget(name: "LecternWordListsTests", dependencies: ["LecternWordLists", "LecternQuestions", "LecternText", "LecternModel"]),
         .testTarget(name: "LecternLecturesTests", dependencies: ["LecternLectures", "LecternQuestions", "LecternText", "LecternModel", "LecternJSON"]),
-        .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        // One conformance suite over both stores; the PostgreSQL half starts a throwaway server (initdb, pg_ctl).
+        .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternPostgres", "LecternModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "LecternServeTests", dependencies: [
             "LecternServe", "LecternPipeline", "LecternModel", "LecternJSON", "LecternReviews", "LecternText",
             .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -21,6 +21,9 @@ public protocol ContentStore: Sendable {
     func resetStages(_ keys: [StageKey], reason: String, force: Bool) throws
     /// Takes the next runnable stage for `owner`, or nil when nothing is runnable now.
     func claimNext(owner: String) throws -> Claim?
+    /// Takes up to `limit` runnable stages for `owner` at once (a batch sized to the runner's free slots), in claim
+    /// order. PostgreSQL claims them in one statement; the default asks `claimNext` once per slot.
+    func claim(owner: String, limit: Int) throws -> [Claim]
     /// Finishes a claim: stores the artifact and marks the stage done, atomically.
     /// Fenced: only while the stage is still `running` under the claim's owner and attempt. Returns false when it
     /// was not (its lease was lost and another runner took it over): the result is then discarded, never published.
@@ -76,6 +79,14 @@ public protocol ContentStore: Sendable {
     // What the publisher last wrote to each output file, so an unchanged file is neither read nor rewritten.
     func publishedFiles() throws -> [String: PublishedFile]
     func recordPublished(_ files: [PublishedFile], removing paths: [String]) throws
+}
+
+extension ContentStore {
+    public func claim(owner: String, limit: Int) throws -> [Claim] {
+        var claims: [Claim] = []
+        while claims.count < limit, let claim = try claimNext(owner: owner) { claims.append(claim) }
+        return claims
+    }
 }
 
 /// Who runs stages: a `lectern run`, `watch` or `worker` process.
