@@ -18,20 +18,36 @@ struct Lectern: AsyncParsableCommand {
         """,
         subcommands: [RunCommand.self, WatchCommand.self, StatusCommand.self, RetryCommand.self,
                       ShowCommand.self, CheckCommand.self, DrawCommand.self, ExportCommand.self, ServeCommand.self,
-                      ReviewCommand.self])
+                      ReviewCommand.self, WorkerCommand.self, PublishCommand.self])
 }
 
 struct OutOptions: ParsableArguments {
     @Option(help: "The output folder: the store (lectern.sqlite), bundles/, media/ and index.json.")
     var out = "output"
 
+    @Option(help: ArgumentHelp(
+        "A PostgreSQL store shared by workers on several machines, instead of OUT/lectern.sqlite.",
+        discussion: "postgres://USER@HOST:PORT/DB (a socket folder as ?host=/path; ?lease=SECONDS sets the lease, default 30). Also LECTERN_STORE, or `store:` in the pipeline file.",
+        valueName: "url"))
+    var store: String?
+
     var url: URL { URL(fileURLWithPath: out) }
 
-    func openPipeline() throws -> Pipeline {
+    /// `config`: the pipeline file, whose `store:` is the last choice of store; `jobs`: the workers that will share it.
+    func storeAddress(config: PipelineConfig?) throws -> StoreAddress? {
         do {
-            return try Pipeline(out: url)
+            return try StoreAddress.resolve(flag: store, config: config)
         } catch {
-            throw ValidationError("cannot open the output folder \(out): \(error)")
+            throw ValidationError(error.description)
+        }
+    }
+
+    func openPipeline(config: PipelineConfig? = nil, jobs: Int = 1) throws -> Pipeline {
+        let address = try storeAddress(config: config)
+        do {
+            return try Pipeline(out: url, store: address, connections: jobs + 2)
+        } catch {
+            throw ValidationError("cannot open the store of \(out): \(error)")
         }
     }
 }
