@@ -71,6 +71,9 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // What the tests of several targets share (a throwaway PostgreSQL server); linked by tests only.
+        .target(name: "LecternTestSupport"),
+
         // Benchmarks: `make bench` (release build); each prints its figures.
         .executableTarget(name: "lectern-bench", dependencies: [
             "LecternPipeline", "LecternModel", "LecternJSON", "LecternOCR", "LecternHTML", "LecternText", "LecternQuestions", "LecternHomework",
@@ -92,7 +95,7 @@ let package = Package(
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "LecternExportTests", dependencies: ["LecternExport", "LecternPipeline", "LecternModel", "LecternJSON"]),
-        .testTarget(name: "LecternPipelineTests", dependencies: ["LecternPipeline", "LecternReviews", "LecternStore", "LecternModel", "LecternJSON", "LecternExport"]),
+        .testTarget(name: "LecternPipelineTests", dependencies: ["LecternPipeline", "LecternReviews", "LecternStore", "LecternModel", "LecternJSON", "LecternExport", "LecternTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

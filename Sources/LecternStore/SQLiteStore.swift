@@ -286,7 +286,7 @@ public final class SQLiteStore: ContentStore {
         [claim.run.itemID, claim.run.stage, claim.run.owner, claim.run.attempts]
     }
 
-    public func complete(_ claim: Claim, result: StageResult) throws -> Bool {
+    @discardableResult public func complete(_ claim: Claim, result: StageResult) throws -> Bool {
         try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM stage_runs WHERE \(Self.heldByClaim)",
                                     arguments: Self.fence(claim)) == true else { return false }
@@ -314,7 +314,7 @@ public final class SQLiteStore: ContentStore {
         }
     }
 
-    public func fail(_ claim: Claim, error: LecternError, durationMs: Int) throws -> Bool {
+    @discardableResult public func fail(_ claim: Claim, error: LecternError, durationMs: Int) throws -> Bool {
         try write { db in
             try db.execute(sql: """
                 UPDATE stage_runs
@@ -326,7 +326,7 @@ public final class SQLiteStore: ContentStore {
         }
     }
 
-    public func requeue(_ claim: Claim, error: LecternError) throws -> Bool {
+    @discardableResult public func requeue(_ claim: Claim, error: LecternError) throws -> Bool {
         try write { db in
             try db.execute(sql: """
                 UPDATE stage_runs SET state = 'pending', owner = NULL, pendingReason = ?
