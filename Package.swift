@@ -71,13 +71,13 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
-        // What the tests of several targets share (a throwaway PostgreSQL server); linked by tests only.
+        // What the tests of several targets and the scale benchmark share (a throwaway PostgreSQL server, the fleet inbox).
         .target(name: "LecternTestSupport"),
 
         // Benchmarks: `make bench` (release build); each prints its figures.
         .executableTarget(name: "lectern-bench", dependencies: [
             "LecternPipeline", "LecternModel", "LecternJSON", "LecternOCR", "LecternHTML", "LecternText", "LecternQuestions", "LecternHomework",
-            "LecternWordLists", "LecternLectures", "LecternExport",
+            "LecternWordLists", "LecternLectures", "LecternExport", "LecternTestSupport",
         ]),
 
         .testTarget(name: "LecternBytesTests", dependencies: ["LecternBytes"]),

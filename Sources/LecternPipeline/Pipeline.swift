@@ -68,6 +68,24 @@ public final class Pipeline: Sendable {
                          interrupted: stop.isStopped)
     }
 
+    /// `run --jobs 0` on a shared store: the workers elsewhere do the stages; this waits while any is running or
+    /// could still run (pending, with no failed stage before it), polling the ledger.
+    private func waitForOtherWorkers(stop: StopSignal) throws {
+        guard store.leaseSeconds != nil else {
+            throw LecternError(.internalError, "--jobs 0 needs a PostgreSQL store, whose workers run the stages.")
+        }
+        while !stop.isStopped {
+            let present = Set(try store.items(presentOnly: true).map(\.id))
+            let runs = Dictionary(grouping: try store.stageRuns(itemIDs: nil).filter { present.contains($0.itemID) }, by: \.itemID)
+            let outstanding = runs.values.contains { chain in
+                chain.contains { $0.state == .running }
+                    || chain.contains { run in run.state == .pending && !chain.contains { $0.seq < run.seq && $0.state == .failed } }
+            }
+            if !outstanding { return }
+            usleep(200_000)
+        }
+    }
+
     /// Writes bundles, media and index.json from the store, one publisher per output folder at a time.
     /// `inbox`: where a course's images are read; nil reads them from the store (PostgreSQL) or the latest run's inbox.
     @discardableResult
@@ -134,6 +152,10 @@ public final class Pipeline: Sendable {
         // Stages another process holds may unlock more work here, so they count as work to wait for.
         let runningElsewhere = pending > 0 ? 0 : try store.runningCount()
         guard pending > 0 || runningElsewhere > 0 else { return WorkCounts() }
+        if jobs == 0 {
+            try waitForOtherWorkers(stop: stop)
+            return WorkCounts()
+        }
         let context = RunContext(inputs: inputFiles(inbox: inbox, store: store), config: config, store: store)
         return try WorkerPool(owner: runnerID, context: context, jobs: jobs, progress: progress, stop: stop,
                               waitsForWork: false).run()

@@ -22,6 +22,10 @@ struct WorkerCommand: ParsableCommand {
     @OptionGroup var jobs: JobOptions
     @Flag(help: "Print what this worker did as JSON on stdout when it stops.") var json = false
 
+    func validate() throws {
+        guard jobs.jobs > 0 else { throw ValidationError("a worker needs --jobs 1 or more") }
+    }
+
     func run() throws {
         let lectern = try out.openPipeline(jobs: jobs.jobs)
         let handlers = SignalHandlers()

@@ -44,6 +44,9 @@ struct OutOptions: ParsableArguments {
 
     func openPipeline(config: PipelineConfig? = nil, jobs: Int = 1) throws -> Pipeline {
         let address = try storeAddress(config: config)
+        guard jobs > 0 || address != nil else {
+            throw ValidationError("--jobs 0 leaves the stages to fleet workers, so it needs a PostgreSQL store (--store)")
+        }
         do {
             return try Pipeline(out: url, store: address, connections: jobs + 2)
         } catch {
@@ -87,11 +90,11 @@ struct PipelineOptions: ParsableArguments {
 }
 
 struct JobOptions: ParsableArguments {
-    @Option(help: "How many items to work on at once (default: the number of cores).")
+    @Option(help: "How many items to work on at once (default: the number of cores). With a PostgreSQL store, `lectern run --jobs 0` only scans, waits for the workers and publishes.")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     func validate() throws {
-        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256") }
+        guard (0...256).contains(jobs) else { throw ValidationError("--jobs must be between 0 and 256") }
     }
 }
 

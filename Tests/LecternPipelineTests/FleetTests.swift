@@ -5,28 +5,6 @@ import LecternPipeline
 import LecternTestSupport
 import Testing
 
-/// An inbox of `count` items made from samples/: its photos, scripts and course, and scripts cut from the sample
-/// scripts' sentences (a different window of sentences each, so each is its own item).
-private func makeFleetInbox(_ inbox: URL, count: Int) throws -> Int {
-    try copyFolder(Paths.samples, to: inbox)
-    let scripts = try FileManager.default.contentsOfDirectory(atPath: Paths.samples.appendingPathComponent("scripts").path)
-        .filter { $0.hasSuffix(".txt") }.sorted()
-    let text = try scripts.map { try String(contentsOf: Paths.samples.appendingPathComponent("scripts/\($0)"), encoding: .utf8) }
-        .joined(separator: " ")
-    let sentences = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-        .components(separatedBy: ". ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.split(separator: " ").count > 3 }
-    let existing = 13 // samples/: 4 photos, 4 scripts, a course of 4 posts
-    let folder = inbox.appendingPathComponent("generated")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    for index in 0..<(count - existing) {
-        // A distinct (start, length) each: no two scripts are the same content, so none is the same item.
-        let start = index % sentences.count, length = 3 + index / sentences.count
-        let window = (0..<length).map { sentences[(start + $0 * 3) % sentences.count] }
-        try Data((window.joined(separator: ". ") + ".\n").utf8).write(to: folder.appendingPathComponent(String(format: "s%03d.txt", index)))
-    }
-    return count
-}
-
 /// The stages each accepted completion names, from the progress lines of the processes that ran them.
 private func acceptedCompletions(_ logs: [String]) -> [String: Int] {
     var counts: [String: Int] = [:]
@@ -136,7 +114,7 @@ private final class PublishedReader: @unchecked Sendable {
     @Test func aFleetUnderFaultsLosesNothingAndAcceptsNothingTwice() async throws {
         let folder = try TestFolder()
         let inbox = folder.sub("inbox")
-        let items = try makeFleetInbox(inbox, count: 300)
+        let items = try FleetInbox.make(inbox, samples: Paths.samples, count: 300)
         let reference = folder.sub("reference")
         let sqlite = try await lectern(["run", "--inbox", inbox.path, "--out", reference.path, "--jobs", "2"], in: folder.url)
         #expect(sqlite.status == 0, "\(sqlite.stderr.suffix(2000))")
