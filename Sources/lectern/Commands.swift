@@ -52,6 +52,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var inbox: InboxOptions
     @OptionGroup var out: OutOptions
+    @OptionGroup var store: StoreOptions
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var jobs: JobOptions
     @Flag(help: "Print a JSON summary with every item on stdout.") var json = false
@@ -60,7 +61,7 @@ struct RunCommand: ParsableCommand {
         let config = try pipeline.load()
         let inboxURL = try inbox.url()
         let handlers = SignalHandlers()
-        let code = try runOnce(pipeline: try out.openPipeline(config: config, jobs: jobs.jobs), inbox: inboxURL,
+        let code = try runOnce(pipeline: try store.openPipeline(out, config: config, jobs: jobs.jobs), inbox: inboxURL,
                                config: config, jobs: jobs.jobs, json: json, stop: handlers.stop)
         withExtendedLifetime(handlers) {}
         throw ExitCode(code)
@@ -82,6 +83,7 @@ struct WatchCommand: ParsableCommand {
 
     @OptionGroup var inbox: InboxOptions
     @OptionGroup var out: OutOptions
+    @OptionGroup var store: StoreOptions
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var jobs: JobOptions
     @Option(help: "Seconds the inbox must stay unchanged before a run starts.") var quietPeriod: Double = 1.0
@@ -94,7 +96,7 @@ struct WatchCommand: ParsableCommand {
     func run() throws {
         let config = try pipeline.load()
         let inboxURL = try inbox.url()
-        let lectern = try out.openPipeline(config: config, jobs: jobs.jobs)
+        let lectern = try store.openPipeline(out, config: config, jobs: jobs.jobs)
         let handlers = SignalHandlers()
         let watcher = InboxWatcher(inbox: inboxURL, quietPeriod: quietPeriod, forcePolling: poll)
         var code: Int32 = 0
@@ -127,6 +129,7 @@ struct StatusCommand: ParsableCommand {
         discussion: "Exits 1 when some item failed.\n\nExample: lectern status --failed")
 
     @OptionGroup var out: OutOptions
+    @OptionGroup var store: StoreOptions
     @OptionGroup var pipeline: PipelineOptions
     @Flag(help: "Only items that failed.") var failed = false
     @Flag(help: "The runners (runs, watches and fleet workers) registered in the store and the stages each holds, instead of the items.")
@@ -135,7 +138,7 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         let config = try pipeline.load()
-        let lectern = try out.openPipeline(config: config)
+        let lectern = try store.openPipeline(out, config: config)
         if workers { return try showWorkers(lectern) }
         var items = try lectern.status(config: config)
         let failedCount = items.filter { $0.state == .failed }.count
@@ -197,6 +200,7 @@ struct RetryCommand: ParsableCommand {
         """)
 
     @OptionGroup var out: OutOptions
+    @OptionGroup var store: StoreOptions
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var jobs: JobOptions
     @Option(help: "The stage to run again (with the stages that consume its output).") var stage: String?
@@ -216,7 +220,7 @@ struct RetryCommand: ParsableCommand {
 
     func run() throws {
         let config = try pipeline.load()
-        let lectern = try out.openPipeline(config: config, jobs: jobs.jobs)
+        let lectern = try store.openPipeline(out, config: config, jobs: jobs.jobs)
         guard let inboxURL = try inbox.map({ try existingFolder($0) }) ?? lectern.rememberedInbox() else {
             throw ValidationError("no run has used \(out.out) yet; pass --inbox")
         }
@@ -242,6 +246,7 @@ struct ShowCommand: ParsableCommand {
 
     @Argument(help: "The item's ID, ID prefix or source path.") var item: String
     @OptionGroup var out: OutOptions
+    @OptionGroup var store: StoreOptions
     @OptionGroup var pipeline: PipelineOptions
     @Flag(help: "Print JSON (the item and its bundle) on stdout.") var json = false
     @Flag(help: "For a word list: why each word has its level (CEFR profile level, the model's features and probabilities).")
@@ -255,7 +260,7 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         let config = try pipeline.load()
-        let lectern = try out.openPipeline(config: config)
+        let lectern = try store.openPipeline(out, config: config)
         let matches = try lectern.status(config: config).filter {
             $0.id.hasPrefix(item) || $0.source.path == item
         }
@@ -325,6 +330,7 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var inbox: InboxOptions
     @OptionGroup var out: OutOptions
+    @OptionGroup var store: StoreOptions
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var jobs: JobOptions
     @Flag(help: "Print the differing files as JSON on stdout.") var json = false
@@ -335,10 +341,10 @@ struct CheckCommand: ParsableCommand {
         defer { try? FileManager.default.removeItem(at: temp) }
         let inboxURL: URL
         let source: String
-        if try out.storeAddress(config: config) != nil {
+        if try store.address(config: config) != nil {
             // A fleet's inputs are in its store: rebuild them, with the run's own options, in a SQLite store here.
             inboxURL = temp.appendingPathComponent("inbox")
-            config = try out.openPipeline(config: config).copyStoredInbox(to: inboxURL)
+            config = try store.openPipeline(out, config: config).copyStoredInbox(to: inboxURL)
             source = "the store's inputs"
         } else {
             inboxURL = try inbox.url()

@@ -19,6 +19,7 @@ struct WorkerCommand: ParsableCommand {
         """)
 
     @OptionGroup var out: OutOptions
+    @OptionGroup var store: StoreOptions
     @OptionGroup var jobs: JobOptions
     @Flag(help: "Print what this worker did as JSON on stdout when it stops.") var json = false
 
@@ -27,7 +28,7 @@ struct WorkerCommand: ParsableCommand {
     }
 
     func run() throws {
-        let lectern = try out.openPipeline(jobs: jobs.jobs)
+        let lectern = try store.openPipeline(out, jobs: jobs.jobs)
         let handlers = SignalHandlers()
         let counts = try lectern.serveAsWorker(jobs: jobs.jobs, progress: ConsoleProgress(), stop: handlers.stop)
         withExtendedLifetime(handlers) {}
@@ -52,10 +53,11 @@ struct PublishCommand: ParsableCommand {
         """)
 
     @OptionGroup var out: OutOptions
+    @OptionGroup var store: StoreOptions
     @Flag(help: "Print the index as JSON on stdout.") var json = false
 
     func run() throws {
-        let index = try out.openPipeline().publish()
+        let index = try store.openPipeline(out).publish()
         if json {
             try printJSON(index)
         } else {

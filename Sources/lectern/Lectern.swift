@@ -25,16 +25,18 @@ struct OutOptions: ParsableArguments {
     @Option(help: "The output folder: the store (lectern.sqlite), bundles/, media/ and index.json.")
     var out = "output"
 
+    var url: URL { URL(fileURLWithPath: out) }
+}
+
+/// The commands that read or write the ledger take `--store`; `export`, `serve` and the rest read the published folder.
+struct StoreOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "A PostgreSQL store shared by workers on several machines, instead of OUT/lectern.sqlite.",
         discussion: "postgres://USER@HOST:PORT/DB (a socket folder as ?host=/path; ?lease=SECONDS sets the lease, default 30). Also LECTERN_STORE, or `store:` in the pipeline file.",
         valueName: "url"))
     var store: String?
 
-    var url: URL { URL(fileURLWithPath: out) }
-
-    /// `config`: the pipeline file, whose `store:` is the last choice of store; `jobs`: the workers that will share it.
-    func storeAddress(config: PipelineConfig?) throws -> StoreAddress? {
+    func address(config: PipelineConfig?) throws -> StoreAddress? {
         do {
             return try StoreAddress.resolve(flag: store, config: config)
         } catch {
@@ -42,15 +44,16 @@ struct OutOptions: ParsableArguments {
         }
     }
 
-    func openPipeline(config: PipelineConfig? = nil, jobs: Int = 1) throws -> Pipeline {
-        let address = try storeAddress(config: config)
+    /// `config`: the pipeline file, whose `store:` is the last choice of store; `jobs`: the workers that will share it.
+    func openPipeline(_ out: OutOptions, config: PipelineConfig? = nil, jobs: Int = 1) throws -> Pipeline {
+        let address = try address(config: config)
         guard jobs > 0 || address != nil else {
             throw ValidationError("--jobs 0 leaves the stages to fleet workers, so it needs a PostgreSQL store (--store)")
         }
         do {
-            return try Pipeline(out: url, store: address, connections: jobs + 2)
+            return try Pipeline(out: out.url, store: address, connections: jobs + 2)
         } catch {
-            throw ValidationError("cannot open the store of \(out): \(error)")
+            throw ValidationError("cannot open the store of \(out.out): \(error)")
         }
     }
 }
