@@ -8,6 +8,7 @@ import Testing
 @Suite struct StoreConformanceTests {
     @Test(arguments: StoreKind.allCases) func migrationsCreateTheSchemaAndReopen(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} } // its folder goes with it
         let store = fixture.store
         try store.replacePresentItems([homework("a")])
         try store.insertStageRuns(homeworkRuns("a"))
@@ -42,7 +43,9 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases) func claimNextFollowsTheStageChain(_ kind: StoreKind) throws {
-        let store = try StoreFixture(kind).store
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} } // its folder goes with it
+        let store = fixture.store
         try store.replacePresentItems([homework("a"), homework("b")])
         try store.insertStageRuns(homeworkRuns("a") + homeworkRuns("b"))
 
@@ -82,7 +85,9 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases) func aBatchClaimTakesUpToItsLimitInClaimOrder(_ kind: StoreKind) throws {
-        let store = try StoreFixture(kind).store
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} } // its folder goes with it
+        let store = fixture.store
         let ids = ["e", "a", "d", "b", "c"]
         try store.replacePresentItems(ids.map { homework($0) })
         try store.insertStageRuns(ids.flatMap(homeworkRuns))
@@ -97,7 +102,9 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases) func aCourseWaitsUntilEveryPresentPostIsParsedOrFailed(_ kind: StoreKind) throws {
-        let store = try StoreFixture(kind).store
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} } // its folder goes with it
+        let store = fixture.store
         let course = ItemRecord(id: "course", kind: .lecture, sourcePath: "c", sha256: "c-sha")
         let posts = (1...3).map {
             ItemRecord(id: "p\($0)", kind: .post, sourcePath: "c/week-0\($0)/post.html", sha256: "p\($0)-sha", parentID: "course")
@@ -130,7 +137,9 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases) func aPostThatLeftTheInboxDoesNotBlockItsCourse(_ kind: StoreKind) throws {
-        let store = try StoreFixture(kind).store
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} } // its folder goes with it
+        let store = fixture.store
         let course = ItemRecord(id: "course", kind: .lecture, sourcePath: "c", sha256: "c-sha")
         let kept = ItemRecord(id: "p1", kind: .post, sourcePath: "c/a.html", sha256: "1", parentID: "course")
         let gone = ItemRecord(id: "p2", kind: .post, sourcePath: "c/b.html", sha256: "2", parentID: "course")
@@ -148,6 +157,7 @@ import Testing
 
     @Test(arguments: StoreKind.allCases) func completeStoresTheArtifactAndTheRowTogether(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} } // its folder goes with it
         let store = fixture.store
         try store.replacePresentItems([homework("a"), homework("b"), homework("c")])
         try store.insertStageRuns(homeworkRuns("a") + homeworkRuns("b") + homeworkRuns("c"))
@@ -213,6 +223,7 @@ import Testing
 
     @Test(arguments: StoreKind.allCases) func twoClaimersOnOneStoreNeverGetTheSameStage(_ kind: StoreKind) throws {
         let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} } // its folder goes with it
         let setup = fixture.store
         let ids = (0..<60).map { String(format: "item%02d", $0) }
         try setup.replacePresentItems(ids.map { homework($0) })
@@ -254,7 +265,9 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases) func releaseClaimsGivesADeadRunnersStagesBack(_ kind: StoreKind) throws {
-        let store = try StoreFixture(kind).store
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} } // its folder goes with it
+        let store = fixture.store
         try store.replacePresentItems([homework("a"), homework("b")])
         try store.insertStageRuns(homeworkRuns("a") + homeworkRuns("b"))
         try store.registerRunner(RunnerInfo(id: "dead", host: "h", pid: 1, jobs: 1))
@@ -296,7 +309,9 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases) func resetAndRequeueKeepAttemptsAndLeaveRunningStagesAlone(_ kind: StoreKind) throws {
-        let store = try StoreFixture(kind).store
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} } // its folder goes with it
+        let store = fixture.store
         try store.replacePresentItems([homework("a"), homework("b")])
         try store.insertStageRuns(homeworkRuns("a") + homeworkRuns("b"))
         let a = try #require(try store.claimNext(owner: "r"))
@@ -318,7 +333,9 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases) func heartbeatNamesTheStagesARunnerNoLongerHolds(_ kind: StoreKind) throws {
-        let store = try StoreFixture(kind).store
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} } // its folder goes with it
+        let store = fixture.store
         try store.replacePresentItems([homework("a"), homework("b")])
         try store.insertStageRuns(homeworkRuns("a") + homeworkRuns("b"))
         try store.registerRunner(RunnerInfo(id: "r", host: "h", pid: 1, jobs: 2))
@@ -333,7 +350,9 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases) func inputsSettingsSourcesAndPublishedFilesRoundTrip(_ kind: StoreKind) throws {
-        let store = try StoreFixture(kind).store
+        let fixture = try StoreFixture(kind)
+        defer { withExtendedLifetime(fixture) {} } // its folder goes with it
+        let store = fixture.store
         let bytes = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         #expect(try store.missingInputs([]).isEmpty)
         #expect(try store.missingInputs(["x", "y"]) == ["x", "y"])
@@ -388,6 +407,7 @@ import Testing
 
     @Test func theJournalIsWAL() throws {
         let fixture = try StoreFixture(.sqlite)
+        defer { withExtendedLifetime(fixture) {} } // its folder goes with it
         guard let journal = try fixture.sql(sqlite: "PRAGMA journal_mode", postgres: "") else { return }
         #expect(journal.trimmingCharacters(in: .whitespacesAndNewlines) == "wal")
     }

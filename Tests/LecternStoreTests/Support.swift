@@ -7,25 +7,36 @@ import Synchronization
 import Testing
 
 /// Runs a command-line tool and returns its standard output; a non-zero exit throws with its standard error.
+/// posix_spawn and waitpid, with the output in files: Foundation's `Process` left `runuser` unreaped and hung
+/// `waitUntilExit` once `pg_ctl` had started a server in the background.
 @discardableResult
 func tool(_ path: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
+    let capture = NSTemporaryDirectory() + "lectern-tool-\(UUID().uuidString)"
+    defer {
+        unlink(capture + ".out")
+        unlink(capture + ".err")
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, capture + ".out", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, capture + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let output = (try? String(contentsOfFile: capture + ".out", encoding: .utf8)) ?? ""
+    guard status == 0 else {
+        let errors = (try? String(contentsOfFile: capture + ".err", encoding: .utf8)) ?? ""
         throw CocoaError(.fileReadUnknown, userInfo: [
-            NSLocalizedDescriptionKey: "\(path) \(arguments.joined(separator: " ")): \(String(decoding: errorData, as: UTF8.self))",
+            NSLocalizedDescriptionKey: "\(path) \(arguments.joined(separator: " ")) (status \(status)): \(errors)",
         ])
     }
-    return String(decoding: data, as: UTF8.self)
+    return output
 }
 
 /// Runs SQL through the sqlite3 command-line tool: a second, independent SQLite client on the same file.
