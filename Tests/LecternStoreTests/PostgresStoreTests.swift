@@ -8,7 +8,7 @@ import Testing
 /// What only the fleet's store does: leases by the server's clock, SKIP LOCKED claims across processes, and
 /// surviving lost connections and a restarted server. Against a real server; leases are fractions of a second.
 @Suite struct PostgresStoreTests {
-    private func seeded(_ ids: [String], query: String = "lease=0.5", server: PostgresServer? = nil) throws -> StoreFixture {
+    private func seeded(_ ids: [String], query: String = "lease=0.5", server: ScratchServer? = nil) throws -> StoreFixture {
         let fixture = try StoreFixture(.postgres, query: query, server: server)
         try fixture.store.replacePresentItems(ids.map { homework($0) })
         try fixture.store.insertStageRuns(ids.flatMap(homeworkRuns))
@@ -143,7 +143,7 @@ import Testing
     }
 
     @Test func aRestartedServerIsWaitedForAndTheStoreKeepsWorking() throws {
-        let server = try PostgresServer() // its own: the other tests keep theirs running
+        let server = try ScratchServer() // its own: the other tests keep theirs running
         defer { try? server.stop() }
         let store = try seeded(["a", "b"], server: server).store
         let first = try #require(try store.claimNext(owner: "r"))
