@@ -37,8 +37,9 @@ enum ScaleBenchmark {
                 guard figures.count == items * 2 else {
                     throw BenchError("\(kind) × \(processes): \(figures.count) transitions, expected \(items * 2)")
                 }
-                print(String(format: "  %-10@  %9d  %13.0f  %7.2f ms  %7.2f ms", kind as NSString, processes,
-                             Double(figures.count) / figures.seconds, figures.p50 * 1000, figures.p99 * 1000))
+                print("  " + kind.padding(toLength: 10, withPad: " ", startingAt: 0)
+                      + String(format: "  %9d  %13.0f  %7.2f ms  %7.2f ms", processes, Double(figures.count) / figures.seconds,
+                               figures.p50 * 1000, figures.p99 * 1000))
             }
         }
     }
