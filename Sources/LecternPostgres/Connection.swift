@@ -144,8 +144,10 @@ final class PGConnection: @unchecked Sendable {
     }
 
     /// Runs `body` inside BEGIN … COMMIT, rolling back when it throws (if the connection still stands).
-    func transaction<T>(_ body: () throws(PGFailure) -> T) throws(PGFailure) -> T {
-        try execute("BEGIN")
+    /// `waitForDisk: false` lets COMMIT return before the WAL is flushed (`synchronous_commit = off` for this
+    /// transaction): a server crash may then lose it, never half of it.
+    func transaction<T>(waitForDisk: Bool = true, _ body: () throws(PGFailure) -> T) throws(PGFailure) -> T {
+        try execute(waitForDisk ? "BEGIN" : "BEGIN; SET LOCAL synchronous_commit = off")
         do {
             let value = try body()
             try execute("COMMIT")

@@ -10,7 +10,8 @@ import Synchronization
 /// PostgreSQL runs as a throwaway server on this machine (durable: fsync on), reached over its unix socket; SQLite is
 /// one WAL file. The workers are this executable again (`lectern-bench scale-worker …`), so each has its own pool.
 ///
-/// Items: LECTERN_BENCH_SCALE_STAGES_ITEMS (default 1,500 homework items, two stages each).
+/// Items: LECTERN_BENCH_SCALE_STAGES_ITEMS (default 1,500 homework items, two stages each); LECTERN_BENCH_SCALE_DURABLE=0
+/// runs the server with fsync off, to see what the disk's flushes cost.
 enum ScaleBenchmark {
     static let threads = 4
 
@@ -19,10 +20,11 @@ enum ScaleBenchmark {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-bench-scale-\(getpid())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        let server = try ScratchServer(durable: true)
+        let durable = ProcessInfo.processInfo.environment["LECTERN_BENCH_SCALE_DURABLE"] != "0"
+        let server = try ScratchServer(durable: durable)
         defer { try? server.stop() }
 
-        print("no-op stage transitions, \(items * 2) stages (\(items) items × 2), \(threads) threads per process:")
+        print("no-op stage transitions, \(items * 2) stages (\(items) items × 2), \(threads) threads per process, PostgreSQL fsync \(durable ? "on" : "off"):")
         print("  store       processes  transitions/s  claim p50   claim p99")
         for kind in ["sqlite", "postgres"] {
             for processes in [1, 2, 4] {

@@ -196,7 +196,7 @@ import Testing
             #expect(LecternError(storeFailure: error).code == .storeUnreachable)
         }
         #expect(Date().timeIntervalSince(started) < 5)
-        #expect(throws: LecternError(.storeUnreachable, "lease=never in \(fixture.postgresURL!)&lease=never is not a number of seconds.")) {
+        #expect(throws: LecternError(.storeUnreachable, "lease=never in the store address is not a number of seconds.")) {
             try PostgresStore(url: fixture.postgresURL! + "&lease=never", connections: 1)
         }
     }
