@@ -142,6 +142,40 @@ import Testing
         }
     }
 
+    @Test func aStatementCutOffMidwayIsSentAgainOnlyWhenThatIsSafe() throws {
+        let fixture = try seeded(["a"])
+        let server = try #require(fixture.server), database = try #require(fixture.postgresDatabase)
+        // Slow triggers keep a settings write and a claim on the server long enough to end their session meanwhile.
+        try fixture.sql(sqlite: "", postgres: """
+            CREATE FUNCTION slow() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.6); RETURN NEW; END $$;
+            CREATE TRIGGER slow BEFORE INSERT ON settings FOR EACH ROW EXECUTE FUNCTION slow();
+            CREATE TRIGGER slow BEFORE UPDATE ON stage_runs FOR EACH ROW WHEN (NEW.state = 'running') EXECUTE FUNCTION slow();
+            """)
+        func cutOffSoon() {
+            Thread {
+                Thread.sleep(forTimeInterval: 0.3)
+                _ = try? server.psql("""
+                    SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                    WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()
+                    """, database: database)
+            }.start()
+        }
+        // An upsert is sent again on a new session.
+        cutOffSoon()
+        try fixture.store.setSetting("inbox", "/x")
+        #expect(try fixture.store.setting("inbox") == "/x")
+        // A claim is not: the caller hears that the store was unreachable, and the stage, never committed, waits.
+        cutOffSoon()
+        do {
+            _ = try fixture.store.claimNext(owner: "r")
+            Issue.record("a claim cut off midway was answered")
+        } catch {
+            #expect(LecternError(storeFailure: error).code == .storeUnreachable)
+        }
+        #expect(try run(fixture.store, "a", .ocr).state == .pending)
+        #expect(try fixture.store.claimNext(owner: "r")?.run.attempts == 1)
+    }
+
     @Test func aRestartedServerIsWaitedForAndTheStoreKeepsWorking() throws {
         let server = try ScratchServer() // its own: the other tests keep theirs running
         defer { try? server.stop() }

@@ -69,6 +69,7 @@ final class StoreFixture {
     }
 
     var postgresURL: String? { database?.url }
+    var postgresDatabase: String? { database?.name }
 
     /// Runs SQL through the other client (sqlite3 or psql); nil when SQLite's command-line tool is missing.
     @discardableResult
