@@ -71,13 +71,14 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
-        // What the tests of several targets and the scale benchmark share (a throwaway PostgreSQL server, the fleet inbox).
+        // What the tests of several targets and the scale benchmark share (a throwaway PostgreSQL server, the fleet inbox);
+        // `lectern` never links it.
         .target(name: "LecternTestSupport"),
 
         // Benchmarks: `make bench` (release build); each prints its figures.
         .executableTarget(name: "lectern-bench", dependencies: [
             "LecternPipeline", "LecternModel", "LecternJSON", "LecternOCR", "LecternHTML", "LecternText", "LecternQuestions", "LecternHomework",
-            "LecternWordLists", "LecternLectures", "LecternExport", "LecternTestSupport",
+            "LecternWordLists", "LecternLectures", "LecternExport", "LecternStore", "LecternPostgres", "LecternTestSupport",
         ]),
 
         .testTarget(name: "LecternBytesTests", dependencies: ["LecternBytes"]),
@@ -89,7 +90,7 @@ let package = Package(
         .testTarget(name: "LecternWordListsTests", dependencies: ["LecternWordLists", "LecternQuestions", "LecternText", "LecternModel"]),
         .testTarget(name: "LecternLecturesTests", dependencies: ["LecternLectures", "LecternQuestions", "LecternText", "LecternModel", "LecternJSON"]),
         // One conformance suite over both stores; the PostgreSQL half starts a throwaway server (initdb, pg_ctl).
-        .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternPostgres", "LecternModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternPostgres", "LecternModel", "LecternTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "LecternServeTests", dependencies: [
             "LecternServe", "LecternPipeline", "LecternModel", "LecternJSON", "LecternReviews", "LecternText",
             .product(name: "HummingbirdTesting", package: "hummingbird"),

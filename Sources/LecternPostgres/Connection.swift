@@ -132,20 +132,37 @@ final class PGConnection: @unchecked Sendable {
         try check(result)
     }
 
-    /// Runs one parameterised statement and decodes its rows (binary results).
+    /// Names of the statements prepared on this session, by their SQL.
+    private var prepared: [String: String] = [:]
+
+    /// Runs one parameterised statement and decodes its rows (binary results). Each statement is prepared once per
+    /// session: planning the claim took 1.8 ms, four times its execution.
     @discardableResult
     func query(_ sql: String, _ params: [PGParam] = []) throws(PGFailure) -> [PGRow] {
+        let name = try statement(sql, parameters: params.count)
         let result = Self.withParams(params) { values, lengths, formats in
-            PQexecParams(handle, sql, Int32(params.count), nil, values, lengths, formats, 1)
+            PQexecPrepared(handle, name, Int32(params.count), values, lengths, formats, 1)
         }
         defer { PQclear(result) }
         try check(result)
         return Self.rows(of: result!)
     }
 
+    private func statement(_ sql: String, parameters: Int) throws(PGFailure) -> String {
+        if let name = prepared[sql] { return name }
+        let name = "lectern_\(prepared.count)"
+        let result = PQprepare(handle, name, sql, Int32(parameters), nil)
+        defer { PQclear(result) }
+        try check(result)
+        prepared[sql] = name
+        return name
+    }
+
     /// Runs `body` inside BEGIN … COMMIT, rolling back when it throws (if the connection still stands).
-    func transaction<T>(_ body: () throws(PGFailure) -> T) throws(PGFailure) -> T {
-        try execute("BEGIN")
+    /// `waitForDisk: false` lets COMMIT return before the WAL is flushed (`synchronous_commit = off` for this
+    /// transaction): a server crash may then lose it, never half of it.
+    func transaction<T>(waitForDisk: Bool = true, _ body: () throws(PGFailure) -> T) throws(PGFailure) -> T {
+        try execute(waitForDisk ? "BEGIN" : "BEGIN; SET LOCAL synchronous_commit = off")
         do {
             let value = try body()
             try execute("COMMIT")

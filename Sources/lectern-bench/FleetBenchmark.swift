@@ -24,7 +24,7 @@ enum FleetBenchmark {
         defer { try? FileManager.default.removeItem(at: root) }
         let inbox = root.appendingPathComponent("inbox")
         let items = try FleetInbox.make(inbox, samples: samples, count: 300)
-        let server = try PostgresServer()
+        let server = try ScratchServer()
         defer { try? server.stop() }
 
         print("real pipeline, \(items) items from samples/ (release build, 2 cores):")
@@ -47,7 +47,7 @@ enum FleetBenchmark {
         try recovery(lectern: lectern, inbox: inbox, server: server, root: root)
     }
 
-    private static func recovery(lectern: URL, inbox: URL, server: PostgresServer, root: URL) throws {
+    private static func recovery(lectern: URL, inbox: URL, server: ScratchServer, root: URL) throws {
         let lease = 2.0
         let (database, store) = try server.newDatabase(query: "lease=\(Int(lease))")
         func sql(_ text: String) -> String {

@@ -74,7 +74,7 @@ private final class PublishedReader: @unchecked Sendable {
         let sqlite = try await lectern(["run", "--inbox", inbox.path, "--out", reference.path, "--jobs", "2"], in: folder.url)
         #expect(sqlite.status == 0, "\(sqlite.stderr)")
 
-        let server = try PostgresServer.shared.get()
+        let server = try ScratchServer.shared.get()
         let store = try server.newDatabase(query: "lease=5").url
         try FileManager.default.createDirectory(at: folder.sub("w"), withIntermediateDirectories: true)
         let worker = try CLIProcess(["worker", "--store", store, "--jobs", "2", "--json"], in: folder.sub("w"))
@@ -124,7 +124,7 @@ private final class PublishedReader: @unchecked Sendable {
         let total = acceptedCompletions([sqlite.stderr]).count
 
         // Its own server: this test restarts it.
-        let server = try PostgresServer()
+        let server = try ScratchServer()
         defer { try? server.stop() }
         let lease = 2.0
         let (database, store) = try server.newDatabase(query: "lease=\(Int(lease))")

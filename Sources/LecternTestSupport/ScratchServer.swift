@@ -2,67 +2,24 @@ import Foundation
 import Glibc
 import Synchronization
 
-// What the tests of several targets share: running a tool, and a throwaway PostgreSQL server. Linked by tests only.
-
-/// Runs a command-line tool and returns its standard output; a non-zero exit throws with its standard error.
-/// Spawned and reaped by hand, output through files and every other descriptor closed in the child: `pg_ctl start`
-/// leaves a server running that would inherit Foundation's process-watching socket (or a pipe) and hold it open,
-/// so `Process` would never see the tool exit.
-@discardableResult
-public func tool(_ path: String, _ arguments: [String]) throws -> String {
-    let base = NSTemporaryDirectory() + "/lectern-tool-\(UUID().uuidString)"
-    defer {
-        unlink(base + ".out")
-        unlink(base + ".err")
-    }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, base + ".out", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, base + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    closeFrom3(&actions)
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid = pid_t()
-    let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
-    guard spawned == 0 else {
-        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "\(path): \(String(cString: strerror(spawned)))"])
-    }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let output = (try? String(contentsOfFile: base + ".out", encoding: .utf8)) ?? ""
-    guard status == 0 else {
-        let errors = (try? String(contentsOfFile: base + ".err", encoding: .utf8)) ?? ""
-        throw CocoaError(.fileReadUnknown, userInfo: [
-            NSLocalizedDescriptionKey: "\(path) \(arguments.joined(separator: " ")) (status \(status)): \(errors)",
-        ])
-    }
-    return output
-}
-
-/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which the Glibc module does not import.
-private func closeFrom3(_ actions: inout posix_spawn_file_actions_t) {
-    typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
-    _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-}
-
 /// A throwaway PostgreSQL server: Debian's `initdb` and `pg_ctl`, run as the `postgres` user when the tests run as
 /// root (initdb refuses root), listening on loopback at a free port and on a unix socket in its own temporary folder.
 /// `shared` is started once per test process and stopped at exit; a server left by a killed test process is stopped
-/// by the next one.
-public final class PostgresServer: Sendable {
-    public static let bin = "/usr/lib/postgresql/15/bin"
+/// by the next one. For the tests and benchmarks (`lectern-bench scale`); `lectern` itself never starts a server.
+public final class ScratchServer: Sendable {
+    static let bin = "/usr/lib/postgresql/15/bin"
     public let folder: String
     public let port: Int
+    /// Whether it syncs to disk as a real server does (benchmarks); the tests' servers do not.
+    private let durable: Bool
 
     /// The one server the tests share, started on first use.
-    public static let shared = Result { try PostgresServer() }
+    public static let shared = Result { try ScratchServer() }
 
     private static let running = Mutex<[String]>([])
 
-    public init() throws {
+    public init(durable: Bool = false) throws {
+        self.durable = durable
         Self.stopOrphans()
         folder = try Self.makeFolder()
         port = try Self.freePort()
@@ -73,18 +30,18 @@ public final class PostgresServer: Sendable {
             defer { list.append(folder) }
             return list.isEmpty
         }
-        if first { atexit { PostgresServer.stopAll() } }
+        if first { atexit { ScratchServer.stopAll() } }
         try start()
     }
 
-    public var dataDirectory: String { folder + "/data" }
+    var dataDirectory: String { folder + "/data" }
 
-    /// fsync off and a short shutdown: the data is thrown away anyway.
     public func start() throws {
+        // Unless durable, nothing is synced: the data is thrown away anyway.
+        let speed = durable ? "" : " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         try Self.asServerUser("\(Self.bin)/pg_ctl", [
             "-D", dataDirectory, "-l", folder + "/log", "-w", "-o",
-            "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300",
-            "start",
+            "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c max_connections=300" + speed, "start",
         ])
     }
 
@@ -106,7 +63,7 @@ public final class PostgresServer: Sendable {
     /// psql: a second, independent client on the same server.
     @discardableResult
     public func psql(_ sql: String, database: String) throws -> String {
-        try tool("\(Self.bin)/psql", ["-h", folder, "-p", "\(port)", "-U", "postgres", "-d", database, "-v", "ON_ERROR_STOP=1",
+        try Self.run("\(Self.bin)/psql", ["-h", folder, "-p", "\(port)", "-U", "postgres", "-d", database, "-v", "ON_ERROR_STOP=1",
                                       "-Atqc", sql])
     }
 
@@ -136,13 +93,13 @@ public final class PostgresServer: Sendable {
         var template = Array((NSTemporaryDirectory() + "/lectern-pg-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
         let folder = String(cString: made)
-        if isRoot { try tool("/bin/chown", ["postgres:", folder]) }
+        if isRoot { try Self.run("/bin/chown", ["postgres:", folder]) }
         return folder
     }
 
     @discardableResult
     private static func asServerUser(_ path: String, _ arguments: [String]) throws -> String {
-        isRoot ? try tool("/usr/sbin/runuser", ["-u", "postgres", "--", path] + arguments) : try tool(path, arguments)
+        isRoot ? try Self.run("/usr/sbin/runuser", ["-u", "postgres", "--", path] + arguments) : try Self.run(path, arguments)
     }
 
     /// A port the kernel just handed out on loopback, free when we let it go.
@@ -161,5 +118,37 @@ public final class PostgresServer: Sendable {
         guard bound else { throw CocoaError(.fileWriteUnknown) }
         return Int(UInt16(bigEndian: address.sin_port))
     }
-}
 
+    /// Runs a command-line tool and returns its standard output; a non-zero exit throws with its standard error.
+    /// posix_spawn and waitpid, with the output in files: Foundation's `Process` left `runuser` unreaped and hung
+    /// `waitUntilExit` once `pg_ctl` had started a server in the background.
+    @discardableResult
+    public static func run(_ path: String, _ arguments: [String]) throws -> String {
+        let capture = NSTemporaryDirectory() + "lectern-tool-\(UUID().uuidString)"
+        defer {
+            unlink(capture + ".out")
+            unlink(capture + ".err")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, capture + ".out", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, capture + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let output = (try? String(contentsOfFile: capture + ".out", encoding: .utf8)) ?? ""
+        guard status == 0 else {
+            let errors = (try? String(contentsOfFile: capture + ".err", encoding: .utf8)) ?? ""
+            throw CocoaError(.fileReadUnknown, userInfo: [
+                NSLocalizedDescriptionKey: "\(path) \(arguments.joined(separator: " ")) (status \(status)): \(errors)",
+            ])
+        }
+        return output
+    }
+}
