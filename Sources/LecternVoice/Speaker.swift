@@ -1,0 +1,131 @@
+import CEspeakNG
+import Foundation
+import Glibc
+import LecternModel
+import Synchronization
+
+/// What espeak-ng said for one text: its samples (mono, 16 bit, `Speaker.sampleRate`) and where each SSML mark
+/// fell, in milliseconds from the start.
+public struct Speech: Sendable {
+    public var samples: [Int16]
+    public var marks: [(name: String, ms: Int)]
+    /// Synthesis stopped at the sample limit before the text's end.
+    public var stoppedAtLimit: Bool
+}
+
+/// espeak-ng through its C API. The library keeps global state, so the process initialises it once and every
+/// synthesis runs in a child forked from that untouched state (`lectern_espeak_fork` in the CEspeakNG shim): the
+/// same text gives the same samples whatever was spoken before, and workers speak side by side.
+public enum Speaker {
+    /// espeak-ng's output rate for its own voices.
+    public static let sampleRate = 22050
+
+    private static let initialised = Mutex<Int32?>(nil)
+
+    /// Loads espeak-ng's data once per process; a missing data folder is `missing-dependency`.
+    private static func initialise() throws(LecternError) {
+        let rate = initialised.withLock { rate -> Int32 in
+            if let rate { return rate }
+            // DONT_EXIT: without it espeak-ng ends the whole process when its data is missing.
+            let found = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, espeakINITIALIZE_DONT_EXIT)
+            rate = found
+            return found
+        }
+        guard rate == Int32(sampleRate) else {
+            throw LecternError(.missingDependency, "espeak-ng could not load its voices (install the Debian package espeak-ng-data).")
+        }
+    }
+
+    /// Whether espeak-ng can speak with `voice` (a name, identifier or language such as `en`, `en-us`, `gmw/en`).
+    public static func hasVoice(_ voice: String) -> Bool {
+        guard (try? initialise()) != nil else { return false }
+        let pid = voice.withCString { lectern_espeak_fork(nil, $0, 0, 0, -1) }
+        return pid > 0 && exitStatus(of: pid) == 0
+    }
+
+    /// The Debian package that provides `voice`: MBROLA voices (`mb-en1`) come in their own packages.
+    public static func package(of voice: String) -> String {
+        voice.hasPrefix("mb-") ? "mbrola-" + voice.dropFirst(3) : "espeak-ng-data"
+    }
+
+    /// Speaks `ssml` (a `<speak>` document; marks come back by name) at `rate` words a minute, stopping after
+    /// `limitSamples`.
+    public static func speak(ssml: String, voice: String, rate: Int, limitSamples: Int) throws(LecternError) -> Speech {
+        try initialise()
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw LecternError(.internalError, "no pipe for espeak-ng: errno \(errno)") }
+        // Not inherited by programs other workers start (the forked child closes it in any case).
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        let pid = ssml.withCString { text in voice.withCString { lectern_espeak_fork(text, $0, Int32(rate), Int64(limitSamples), fds[1]) } }
+        close(fds[1])
+        guard pid > 0 else {
+            close(fds[0])
+            throw LecternError(.internalError, "could not start an espeak-ng synthesis: errno \(errno)")
+        }
+        let bytes = readAll(fds[0])
+        close(fds[0])
+        switch exitStatus(of: pid) {
+        case 0: break
+        case 3: throw LecternError(.missingDependency, "espeak-ng has no voice '\(voice)' (install the Debian package \(package(of: voice))).")
+        default: throw LecternError(.internalError, "espeak-ng failed to speak a text with the voice '\(voice)'.")
+        }
+        return try decode(bytes, limitSamples: limitSamples)
+    }
+
+    private static func readAll(_ fd: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes.append(contentsOf: buffer[0..<count])
+        }
+        return bytes
+    }
+
+    private static func exitStatus(of pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return -1 }
+        }
+        // WIFEXITED / WEXITSTATUS are macros Swift does not import.
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
+    }
+
+    /// The child's records (see the shim) back into samples and marks.
+    private static func decode(_ bytes: [UInt8], limitSamples: Int) throws(LecternError) -> Speech {
+        var samples: [Int16] = []
+        var marks: [(name: String, ms: Int)] = []
+        var ended = false
+        var offset = 0
+        let cutRecord = LecternError(.internalError, "espeak-ng's child sent a cut record")
+        func int32() -> Int32? {
+            guard offset + 4 <= bytes.count else { return nil }
+            defer { offset += 4 }
+            return bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Int32.self) }
+        }
+        while !ended, let type = int32() {
+            switch type {
+            case 1:
+                guard let count = int32().map(Int.init), count >= 0, offset + count * 2 <= bytes.count else { throw cutRecord }
+                bytes.withUnsafeBytes { raw in
+                    let start = raw.baseAddress!.advanced(by: offset)
+                    samples.append(contentsOf: UnsafeBufferPointer(start: start.assumingMemoryBound(to: Int16.self), count: count))
+                }
+                offset += count * 2
+            case 2:
+                guard let ms = int32(), let length = int32().map(Int.init), length >= 0, offset + length <= bytes.count else { throw cutRecord }
+                marks.append((String(decoding: bytes[offset..<(offset + length)], as: UTF8.self), Int(ms)))
+                offset += length
+            case 3:
+                ended = true
+            default:
+                throw LecternError(.internalError, "espeak-ng's child sent an unreadable record")
+            }
+        }
+        guard ended else { throw LecternError(.internalError, "espeak-ng's child stopped before the end of its text") }
+        return Speech(samples: samples, marks: marks, stoppedAtLimit: samples.count > limitSamples)
+    }
+}
