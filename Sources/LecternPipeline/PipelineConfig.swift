@@ -50,6 +50,7 @@ public struct PipelineConfig: Sendable {
     public var wordtest = WordTestOptions()
     public var parse = HTMLOptions()
     public var lecture = LectureOptions()
+    public var narrate = NarrateOptions()
     /// Formats `lectern run` keeps current under OUT/exports (`exports:` in the pipeline file).
     public var exports: [ExportFormat] = []
     /// The teacher's review decisions, from the inbox's `lectern-reviews.yml` (`Pipeline.run` reads them; not part

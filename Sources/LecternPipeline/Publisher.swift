@@ -36,12 +36,13 @@ struct Publisher {
             case .folder(let folder): keptFolders.insert(folder)
             case nil: break
             }
+            if item.kind.descriptor.stages.contains(.narrate) { keptFolders.insert(OutputLayout.voiceFolder(courseID: item.id)) }
             var bundle: String?
             if state == .done, let path = Self.bundlePath(for: item), let last = runs.last, let key = last.artifactKey,
                let outputSHA = last.outputSHA {
                 let published = try files.publish(path, source: outputSHA) { try store.artifact(key: key) }
                 if published != .missing { bundle = path }
-                if item.kind.descriptor.media != nil {
+                if item.kind.descriptor.media != nil || item.kind.descriptor.stages.contains(.narrate) {
                     for run in runs { try publishMedia(of: run, item: item, files: &files) }
                 }
             }
@@ -77,6 +78,12 @@ struct Publisher {
             guard let path = place(name) else { continue }
             _ = try files.publish(path, source: "\(outputSHA) \(name)") {
                 try store.artifact(key: StageResult.attachmentKey(key, StageMedia.storedName(name)))
+            }
+        }
+        // A topic's audio is stored once under its own key (a part result): that key names its bytes.
+        for (topicID, audioKey) in (list.voice ?? [:]).sorted(by: { $0.key < $1.key }) where !topicID.contains("/") && !topicID.contains("..") {
+            _ = try files.publish(OutputLayout.voice(courseID: item.id, topicID: topicID), source: audioKey) {
+                try store.artifact(key: audioKey)
             }
         }
         let root = inbox.resolvingSymlinksInPath().path + "/"

@@ -39,15 +39,15 @@ public struct SpokenScript: Sendable, Hashable {
                 add(block, sentence, spoken: (index == 0 ? prefix : "") + Self.speakable(sentence))
             }
         }
-        for (index, block) in topic.blocks.enumerated() {
-            let at = NarrationBlock.index(index)
+        func read(_ block: Block, at: NarrationBlock) {
             switch block {
             case .paragraph(let text, _), .heading(let text, _):
                 prose(at, text)
             case .quote(let text, _, _):
                 prose(at, text, prefix: "Quote: ")
             case .list(_, let items):
-                for item in items { prose(at, item.map(\.plainText).joined(separator: " ")) }
+                // Each item's blocks in turn (a nested list too), under the list's index.
+                for child in items.joined() { read(child, at: at) }
             case .code:
                 add(at, Self.codeNotice)
             case .table:
@@ -58,6 +58,7 @@ public struct SpokenScript: Sendable, Hashable {
                 if let alt, !alt.isEmpty { prose(at, alt, prefix: "Image: ") }
             }
         }
+        for (index, block) in topic.blocks.enumerated() { read(block, at: .index(index)) }
         if let question = topic.engagementQuestion {
             prose(.engagement, question.prompt)
             for (index, option) in (question.options ?? []).enumerated() {
