@@ -93,7 +93,7 @@ let package = Package(
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "LecternExportTests", dependencies: ["LecternExport", "LecternPipeline", "LecternModel", "LecternJSON"]),
-        .testTarget(name: "LecternPipelineTests", dependencies: ["LecternPipeline", "LecternReviews", "LecternStore", "LecternModel", "LecternJSON", "LecternExport"]),
+        .testTarget(name: "LecternPipelineTests", dependencies: ["LecternPipeline", "LecternVoice", "LecternReviews", "LecternStore", "LecternModel", "LecternJSON", "LecternExport"]),
     ],
     swiftLanguageModes: [.v6]
 )
