@@ -97,8 +97,8 @@ public struct SpokenScript: Sendable, Hashable {
         return out
     }
 
-    /// `text` with what a speech engine misreads spelled out: Latin abbreviations, %, &, version numbers, file names,
-    /// web addresses.
+    /// `text` with what a speech engine misreads spelled out: Latin abbreviations, %, &, a cloze's gap, version numbers,
+    /// file names, web addresses.
     public static func speakable(_ text: String) -> String {
         var text = text
         let words: [(String, String)] = [("e.g.", "for example"), ("i.e.", "that is"), ("etc.", "et cetera"),
@@ -111,6 +111,8 @@ public struct SpokenScript: Sendable, Hashable {
         }
         if text.contains("%") { text = text.replacing(#/\s*%/#, with: " percent") }
         if text.contains("&") { text = text.replacingOccurrences(of: "&", with: " and ") }
+        // A cloze's gap ("the _____ reads your code").
+        if text.contains("__") { text = text.replacing(#/_{2,}/#, with: "blank") }
         // v1.2.3, 3.11.2: "version 1 point 2 point 3"; a plain decimal (3.14) espeak-ng reads well.
         text = text.replacing(#/\b[vV](\d+(?:\.\d+)+)\b/#) { "version " + $0.output.1.split(separator: ".").joined(separator: " point ") }
         text = text.replacing(#/\b\d+(?:\.\d+){2,}\b/#) { $0.output.split(separator: ".").joined(separator: " point ") }
