@@ -75,7 +75,7 @@ let package = Package(
         // Benchmarks: `make bench` (release build); each prints its figures.
         .executableTarget(name: "lectern-bench", dependencies: [
             "LecternPipeline", "LecternModel", "LecternJSON", "LecternOCR", "LecternHTML", "LecternText", "LecternQuestions", "LecternHomework",
-            "LecternWordLists", "LecternLectures", "LecternExport",
+            "LecternWordLists", "LecternLectures", "LecternExport", "LecternVoice",
         ]),
 
         .testTarget(name: "LecternBytesTests", dependencies: ["LecternBytes"]),

@@ -60,7 +60,8 @@ public struct SpokenScript: Sendable, Hashable {
         }
         for (index, block) in topic.blocks.enumerated() { read(block, at: .index(index)) }
         if let question = topic.engagementQuestion {
-            prose(.engagement, question.prompt)
+            // One sentence, as the question shows it (a quoted title such as "Chapter 1. …" is not two sentences).
+            add(.engagement, question.prompt)
             for (index, option) in (question.options ?? []).enumerated() {
                 add(.engagement, option, spoken: "Option \(index + 1): " + Self.speakable(option))
             }

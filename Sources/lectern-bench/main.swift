@@ -11,6 +11,7 @@ let benchmarks: [String: () throws -> Void] = [
     "export": ExportBenchmark.run,
     "quiz": QuizBenchmark.run,
     "serve": ServeBenchmark.run,
+    "narrate": NarrateBenchmark.run,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
