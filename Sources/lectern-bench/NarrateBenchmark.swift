@@ -25,11 +25,16 @@ enum NarrateBenchmark {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
 
-        // Two courses of Debian FAQ chapters (split into topics at their h2 sections).
+        // Two courses of Debian FAQ chapters (split into topics at their h2 sections), of about the same size: the
+        // largest page first into the smaller course, so that two jobs have two equal halves to share.
         let pages = ["basic-defs", "choosing", "compatibility", "getting-debian", "pkg-basics", "pkgtools", "uptodate", "customizing"]
+        let sizes = try pages.map { try Data(contentsOf: faq.appendingPathComponent("\($0).en.html")).count }
+        var load = ["faq-a": 0, "faq-b": 0]
         let inbox = root.appendingPathComponent("inbox")
-        for (index, page) in pages.enumerated() {
-            let course = inbox.appendingPathComponent(index < pages.count / 2 ? "faq-a" : "faq-b")
+        for (page, size) in zip(pages, sizes).sorted(by: { $0.1 > $1.1 }) {
+            let name = load["faq-a"]! <= load["faq-b"]! ? "faq-a" : "faq-b"
+            load[name]! += size
+            let course = inbox.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: course, withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: faq.appendingPathComponent("\(page).en.html"), to: course.appendingPathComponent("\(page).html"))
             try Data("voice: true\n".utf8).write(to: course.appendingPathComponent("course.yml"))
