@@ -46,7 +46,7 @@ public final class MP3Encoder {
     deinit { lame_close(handle) }
 
     /// Encodes `samples` (mono, 16 bit) into one whole file; the encoder cannot be used again.
-    public func encode(_ samples: [Int16]) throws(LecternError) -> MP3Audio {
+    public func encode(_ samples: ArraySlice<Int16>) throws(LecternError) -> MP3Audio {
         // LAME's documented worst case: 1.25 × samples + 7200 bytes.
         var output = [UInt8](repeating: 0, count: samples.count * 5 / 4 + 7200)
         let written = samples.withUnsafeBufferPointer { input in

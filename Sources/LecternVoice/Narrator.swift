@@ -56,7 +56,7 @@ public enum Narrator {
         guard !kept.isEmpty else {
             throw LecternError(.internalError, "espeak-ng reported no sentence of a topic (voice \(settings.voice))")
         }
-        let mp3 = try MP3Encoder(sampleRate: rate, kbps: kbps).encode(Array(speech.samples[0..<end]))
+        let mp3 = try MP3Encoder(sampleRate: rate, kbps: kbps).encode(speech.samples[0..<end])
         func ms(_ sample: Int) -> Int { (sample + mp3.leadSamples) * 1000 / rate }
         let sentences = kept.indices.map { index in
             NarratedSentence(block: kept[index].sentence.block, text: kept[index].sentence.display,

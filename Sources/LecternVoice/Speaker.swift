@@ -63,26 +63,18 @@ public enum Speaker {
             close(fds[0])
             throw LecternError(.internalError, "could not start an espeak-ng synthesis: errno \(errno)")
         }
-        let bytes = readAll(fds[0])
+        // Read while the child speaks (a pipe holds 64 kB): samples go straight into their array, no copy of the stream.
+        let speech = Result { () throws(LecternError) -> Speech in
+            var reader = PipeReader(fd: fds[0])
+            return try decode(&reader, limitSamples: limitSamples)
+        }
         close(fds[0])
         switch exitStatus(of: pid) {
         case 0: break
         case 3: throw LecternError(.missingDependency, "espeak-ng has no voice '\(voice)' (install the Debian package \(package(of: voice))).")
         default: throw LecternError(.internalError, "espeak-ng failed to speak a text with the voice '\(voice)'.")
         }
-        return try decode(bytes, limitSamples: limitSamples)
-    }
-
-    private static func readAll(_ fd: Int32) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes.append(contentsOf: buffer[0..<count])
-        }
-        return bytes
+        return try speech.get()
     }
 
     private static func exitStatus(of pid: pid_t) -> Int32 {
@@ -95,37 +87,65 @@ public enum Speaker {
     }
 
     /// The child's records (see the shim) back into samples and marks.
-    private static func decode(_ bytes: [UInt8], limitSamples: Int) throws(LecternError) -> Speech {
+    private static func decode(_ reader: inout PipeReader, limitSamples: Int) throws(LecternError) -> Speech {
         var samples: [Int16] = []
         var marks: [(name: String, ms: Int)] = []
-        var ended = false
-        var offset = 0
-        let cutRecord = LecternError(.internalError, "espeak-ng's child sent a cut record")
-        func int32() -> Int32? {
-            guard offset + 4 <= bytes.count else { return nil }
-            defer { offset += 4 }
-            return bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Int32.self) }
-        }
-        while !ended, let type = int32() {
+        let cut = LecternError(.internalError, "espeak-ng's child stopped before the end of its text")
+        while true {
+            guard let type = reader.int32() else { throw cut }
             switch type {
             case 1:
-                guard let count = int32().map(Int.init), count >= 0, offset + count * 2 <= bytes.count else { throw cutRecord }
-                bytes.withUnsafeBytes { raw in
-                    let start = raw.baseAddress!.advanced(by: offset)
-                    samples.append(contentsOf: UnsafeBufferPointer(start: start.assumingMemoryBound(to: Int16.self), count: count))
-                }
-                offset += count * 2
+                guard let count = reader.int32().map(Int.init), count >= 0 else { throw cut }
+                let start = samples.count
+                samples.append(contentsOf: repeatElement(0, count: count))
+                let complete = samples.withUnsafeMutableBytes { reader.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[(start * 2)...])) }
+                guard complete else { throw cut }
             case 2:
-                guard let ms = int32(), let length = int32().map(Int.init), length >= 0, offset + length <= bytes.count else { throw cutRecord }
-                marks.append((String(decoding: bytes[offset..<(offset + length)], as: UTF8.self), Int(ms)))
-                offset += length
+                guard let ms = reader.int32(), let length = reader.int32().map(Int.init), (0...4096).contains(length) else { throw cut }
+                var name = [UInt8](repeating: 0, count: length)
+                guard name.withUnsafeMutableBytes({ reader.read(into: $0) }) else { throw cut }
+                marks.append((String(decoding: name, as: UTF8.self), Int(ms)))
             case 3:
-                ended = true
+                return Speech(samples: samples, marks: marks, stoppedAtLimit: samples.count > limitSamples)
             default:
                 throw LecternError(.internalError, "espeak-ng's child sent an unreadable record")
             }
         }
-        guard ended else { throw LecternError(.internalError, "espeak-ng's child stopped before the end of its text") }
-        return Speech(samples: samples, marks: marks, stoppedAtLimit: samples.count > limitSamples)
+    }
+}
+
+/// Reads a pipe through a 64 kB buffer.
+private struct PipeReader {
+    let fd: Int32
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    private var start = 0
+    private var end = 0
+
+    init(fd: Int32) { self.fd = fd }
+
+    /// Fills `target` whole; false at the end of the stream before it is full.
+    mutating func read(into target: UnsafeMutableRawBufferPointer) -> Bool {
+        var filled = 0
+        while filled < target.count {
+            if start == end {
+                let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                start = 0
+                end = count
+            }
+            let take = min(end - start, target.count - filled)
+            buffer.withUnsafeBytes { source in
+                target.baseAddress!.advanced(by: filled).copyMemory(from: source.baseAddress!.advanced(by: start), byteCount: take)
+            }
+            start += take
+            filled += take
+        }
+        return true
+    }
+
+    mutating func int32() -> Int32? {
+        var value: Int32 = 0
+        return withUnsafeMutableBytes(of: &value) { read(into: $0) } ? value : nil
     }
 }

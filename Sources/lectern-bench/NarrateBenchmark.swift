@@ -71,26 +71,32 @@ enum NarrateBenchmark {
         }
         print(String(format: "  2 jobs against 1:    %.2f×  [target ≥ 1.7×]", spans[1]! / spans[2]!))
 
-        // 3. A course of 100 topics: ten Debian Reference sections of ten h2 topics each.
-        let big = root.appendingPathComponent("inbox-100")
-        let course = big.appendingPathComponent("reference")
-        try FileManager.default.createDirectory(at: course, withIntermediateDirectories: true)
-        try Data("voice: true\n".utf8).write(to: course.appendingPathComponent("course.yml"))
+        // 3. A course of 100 topics: ten Debian Reference sections of ten h2 topics each; and the same course with the
+        // voice off, for what the run takes without narration.
         let paragraphs = try referenceParagraphs()
-        for post in 0..<10 {
-            var html = "<html><head><title>Reference part \(post + 1)</title></head><body><main><h1>Reference part \(post + 1)</h1>\n"
-            for topic in 0..<10 {
-                html += "<h2>Section \(post * 10 + topic + 1)</h2>\n"
-                for line in 0..<3 { html += "<p>\(paragraphs[(post * 30 + topic * 3 + line) % paragraphs.count])</p>\n" }
+        let big = root.appendingPathComponent("inbox-100"), silentInbox = root.appendingPathComponent("inbox-100-silent")
+        for (inbox, voice) in [(big, true), (silentInbox, false)] {
+            let course = inbox.appendingPathComponent("reference")
+            try FileManager.default.createDirectory(at: course, withIntermediateDirectories: true)
+            try Data("voice: \(voice)\n".utf8).write(to: course.appendingPathComponent("course.yml"))
+            for post in 0..<10 {
+                var html = "<html><head><title>Reference part \(post + 1)</title></head><body><main><h1>Reference part \(post + 1)</h1>\n"
+                for topic in 0..<10 {
+                    html += "<h2>Section \(post * 10 + topic + 1)</h2>\n"
+                    for line in 0..<3 { html += "<p>\(paragraphs[(post * 30 + topic * 3 + line) % paragraphs.count])</p>\n" }
+                }
+                try Data((html + "</main></body></html>\n").utf8).write(to: course.appendingPathComponent(String(format: "part-%02d.html", post + 1)))
             }
-            try Data((html + "</main></body></html>\n").utf8).write(to: course.appendingPathComponent(String(format: "part-%02d.html", post + 1)))
         }
+        let silent = try Child.run(lectern, ["run", "--inbox", silentInbox.path, "--out", root.appendingPathComponent("out-100-silent").path,
+                                             "--jobs", "1"], in: root)
         let outBig = root.appendingPathComponent("out-100")
         let hundred = try Child.run(lectern, ["run", "--inbox", big.path, "--out", outBig.path, "--jobs", "1"], in: root)
         let bigTopics = try lectureTopics(outBig)
         let bigMinutes = Double(bigTopics.compactMap(\.narration?.durationMs).reduce(0, +)) / 60_000
         print(String(format: "100-topic course (%d topics read, %.1f minutes of audio), --jobs 1: %.2f s, peak %d MB  [target < 200 MB], exit %d",
                      bigTopics.filter { $0.narration != nil }.count, bigMinutes, hundred.seconds, hundred.peakMB, hundred.status))
+        print(String(format: "  the same course with the voice off: %.2f s, peak %d MB", silent.seconds, silent.peakMB))
     }
 
     /// The narrate stages' summed time and their span (first start to last end), from the ledger.
