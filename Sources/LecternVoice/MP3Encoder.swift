@@ -20,6 +20,9 @@ public final class MP3Encoder {
     private static let initLock = Mutex(())
     private let handle: OpaquePointer
     private let sampleRate: Int
+    private var bytes = Data()
+    /// LAME's output for one call, reused.
+    private var scratch: [UInt8] = []
 
     public init(sampleRate: Int, kbps: Int) throws(LecternError) {
         guard let handle = Self.initLock.withLock({ _ in lame_init() }) else {
@@ -45,21 +48,24 @@ public final class MP3Encoder {
 
     deinit { lame_close(handle) }
 
-    /// Encodes `samples` (mono, 16 bit) into one whole file; the encoder cannot be used again.
-    public func encode(_ samples: ArraySlice<Int16>) throws(LecternError) -> MP3Audio {
+    /// Encodes the next samples (mono, 16 bit) of the file.
+    public func encode(_ samples: UnsafeBufferPointer<Int16>) throws(LecternError) {
         // LAME's documented worst case: 1.25 × samples + 7200 bytes.
-        var output = [UInt8](repeating: 0, count: samples.count * 5 / 4 + 7200)
-        let written = samples.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { out in
-                lame_encode_buffer(handle, input.baseAddress, nil, Int32(input.count), out.baseAddress, Int32(out.count))
-            }
+        let needed = samples.count * 5 / 4 + 7200
+        if scratch.count < needed { scratch = [UInt8](repeating: 0, count: needed) }
+        let written = scratch.withUnsafeMutableBufferPointer { out in
+            lame_encode_buffer(handle, samples.baseAddress, nil, Int32(samples.count), out.baseAddress, Int32(out.count))
         }
         guard written >= 0 else { throw LecternError(.internalError, "LAME failed to encode (\(written))") }
-        var tail = [UInt8](repeating: 0, count: 7200)
-        let flushed = tail.withUnsafeMutableBufferPointer { lame_encode_flush(handle, $0.baseAddress, Int32($0.count)) }
+        bytes.append(contentsOf: scratch[0..<Int(written)])
+    }
+
+    /// Ends the file; the encoder cannot be used again.
+    public func finish() throws(LecternError) -> MP3Audio {
+        if scratch.count < 7200 { scratch = [UInt8](repeating: 0, count: 7200) }
+        let flushed = scratch.withUnsafeMutableBufferPointer { lame_encode_flush(handle, $0.baseAddress, Int32($0.count)) }
         guard flushed >= 0 else { throw LecternError(.internalError, "LAME failed to finish a file (\(flushed))") }
-        var bytes = Data(output[0..<Int(written)])
-        bytes.append(contentsOf: tail[0..<Int(flushed)])
+        bytes.append(contentsOf: scratch[0..<Int(flushed)])
         let frames = Int(lame_get_frameNum(handle)) * Int(lame_get_framesize(handle))
         return MP3Audio(bytes: bytes, durationMs: frames * 1000 / sampleRate,
                         leadSamples: Int(lame_get_encoder_delay(handle)) + 529)

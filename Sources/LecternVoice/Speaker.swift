@@ -4,12 +4,9 @@ import Glibc
 import LecternModel
 import Synchronization
 
-/// What espeak-ng said for one text: its samples (mono, 16 bit, `Speaker.sampleRate`) and where each SSML mark
-/// fell, in milliseconds from the start.
-public struct Speech: Sendable {
-    public var samples: [Int16]
-    public var marks: [(name: String, ms: Int)]
-    /// Synthesis stopped at the sample limit before the text's end.
+/// How a synthesis ended: how many samples it made, and whether it stopped at the sample limit before the text's end.
+public struct SpeechEnd: Sendable {
+    public var samples: Int
     public var stoppedAtLimit: Bool
 }
 
@@ -48,9 +45,11 @@ public enum Speaker {
         voice.hasPrefix("mb-") ? "mbrola-" + voice.dropFirst(3) : "espeak-ng-data"
     }
 
-    /// Speaks `ssml` (a `<speak>` document; marks come back by name) at `rate` words a minute, stopping after
-    /// `limitSamples`.
-    public static func speak(ssml: String, voice: String, rate: Int, limitSamples: Int) throws(LecternError) -> Speech {
+    /// Speaks `ssml` (a `<speak>` document) at `rate` words a minute, stopping after `limitSamples`. The samples
+    /// (mono, 16 bit, `sampleRate`) come to `onSamples` in pieces as the child makes them, never whole: a long topic
+    /// is not held in memory twice; each SSML mark comes to `onMark` with its time in milliseconds.
+    public static func speak(ssml: String, voice: String, rate: Int, limitSamples: Int,
+                             onMark: (String, Int) -> Void, onSamples: (UnsafeBufferPointer<Int16>) -> Void) throws(LecternError) -> SpeechEnd {
         try initialise()
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw LecternError(.internalError, "no pipe for espeak-ng: errno \(errno)") }
@@ -63,10 +62,10 @@ public enum Speaker {
             close(fds[0])
             throw LecternError(.internalError, "could not start an espeak-ng synthesis: errno \(errno)")
         }
-        // Read while the child speaks (a pipe holds 64 kB): samples go straight into their array, no copy of the stream.
-        let speech = Result { () throws(LecternError) -> Speech in
+        // Read while the child speaks (a pipe holds 64 kB).
+        let speech = Result { () throws(LecternError) -> SpeechEnd in
             var reader = PipeReader(fd: fds[0])
-            return try decode(&reader, limitSamples: limitSamples)
+            return try decode(&reader, limitSamples: limitSamples, onMark: onMark, onSamples: onSamples)
         }
         close(fds[0])
         switch exitStatus(of: pid) {
@@ -87,26 +86,30 @@ public enum Speaker {
     }
 
     /// The child's records (see the shim) back into samples and marks.
-    private static func decode(_ reader: inout PipeReader, limitSamples: Int) throws(LecternError) -> Speech {
-        var samples: [Int16] = []
-        var marks: [(name: String, ms: Int)] = []
+    private static func decode(_ reader: inout PipeReader, limitSamples: Int, onMark: (String, Int) -> Void,
+                               onSamples: (UnsafeBufferPointer<Int16>) -> Void) throws(LecternError) -> SpeechEnd {
+        var piece = [Int16](repeating: 0, count: 8192)
+        var total = 0
         let cut = LecternError(.internalError, "espeak-ng's child stopped before the end of its text")
         while true {
             guard let type = reader.int32() else { throw cut }
             switch type {
             case 1:
-                guard let count = reader.int32().map(Int.init), count >= 0 else { throw cut }
-                let start = samples.count
-                samples.append(contentsOf: repeatElement(0, count: count))
-                let complete = samples.withUnsafeMutableBytes { reader.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[(start * 2)...])) }
-                guard complete else { throw cut }
+                guard var remaining = reader.int32().map(Int.init), remaining >= 0 else { throw cut }
+                while remaining > 0 {
+                    let count = min(remaining, piece.count)
+                    guard piece.withUnsafeMutableBytes({ reader.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<(count * 2)])) }) else { throw cut }
+                    piece.withUnsafeBufferPointer { onSamples(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+                    remaining -= count
+                    total += count
+                }
             case 2:
                 guard let ms = reader.int32(), let length = reader.int32().map(Int.init), (0...4096).contains(length) else { throw cut }
                 var name = [UInt8](repeating: 0, count: length)
                 guard name.withUnsafeMutableBytes({ reader.read(into: $0) }) else { throw cut }
-                marks.append((String(decoding: name, as: UTF8.self), Int(ms)))
+                onMark(String(decoding: name, as: UTF8.self), Int(ms))
             case 3:
-                return Speech(samples: samples, marks: marks, stoppedAtLimit: samples.count > limitSamples)
+                return SpeechEnd(samples: total, stoppedAtLimit: total > limitSamples)
             default:
                 throw LecternError(.internalError, "espeak-ng's child sent an unreadable record")
             }

@@ -80,7 +80,8 @@ final class NarrateTests: XCTestCase {
         XCTAssertTrue(Speaker.hasVoice("en"))
         XCTAssertTrue(Speaker.hasVoice("en-us"))
         XCTAssertFalse(Speaker.hasVoice("xx-nonexistent"))
-        XCTAssertThrowsError(try Speaker.speak(ssml: "<speak>Hello.</speak>", voice: "xx-nonexistent", rate: 175, limitSamples: 1000)) {
+        XCTAssertThrowsError(try Speaker.speak(ssml: "<speak>Hello.</speak>", voice: "xx-nonexistent", rate: 175, limitSamples: 1000,
+                                               onMark: { _, _ in }, onSamples: { _ in })) {
             XCTAssertEqual(($0 as? LecternError)?.code, .missingDependency)
         }
         XCTAssertEqual(Speaker.package(of: "mb-en1"), "mbrola-en1")
