@@ -22,6 +22,9 @@ let package = Package(
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+        // LAME ships no pkg-config file: its module map links mp3lame by name.
+        .systemLibrary(name: "CLame", providers: [.apt(["libmp3lame-dev"])]),
 
         .target(name: "LecternModel"),
         // UTF-8 fast paths and the whitespace vocabulary the text modules share (public and @inlinable: `package`
@@ -30,6 +33,8 @@ let package = Package(
         .target(name: "LecternJSON", dependencies: ["LecternModel", "LecternBytes"]),
         .target(name: "LecternOCR", dependencies: ["CTesseract", "LecternModel"]),
         .target(name: "LecternHTML", dependencies: ["CLibXML2", "LecternModel", "LecternBytes"]),
+        // espeak-ng + LAME: what a topic says, its speech and its MP3 (the narrate stage).
+        .target(name: "LecternVoice", dependencies: ["CEspeakNG", "CLame", "LecternModel", "LecternText"]),
         .target(name: "LecternText", dependencies: ["LecternModel", "LecternBytes"], resources: [.copy("Resources")]),
         // The generate stages, one module per product; what the products share sits under them, and no product imports
         // another. `PlainText` is public and @inlinable for the same reason as LecternBytes: the lectures call it per byte.
@@ -52,7 +57,7 @@ let package = Package(
         .target(name: "LecternPipeline", dependencies: [
             "LecternModel", "LecternJSON", "LecternOCR", "LecternHTML", "LecternText", "LecternHomework", "LecternWordLists", "LecternLectures", "LecternStore",
             "LecternPostgres",
-            "LecternExport", "LecternReviews",
+            "LecternExport", "LecternReviews", "LecternVoice",
             .product(name: "Yams", package: "Yams"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -78,13 +83,14 @@ let package = Package(
         // Benchmarks: `make bench` (release build); each prints its figures.
         .executableTarget(name: "lectern-bench", dependencies: [
             "LecternPipeline", "LecternModel", "LecternJSON", "LecternOCR", "LecternHTML", "LecternText", "LecternQuestions", "LecternHomework",
-            "LecternWordLists", "LecternLectures", "LecternExport", "LecternStore", "LecternPostgres", "LecternTestSupport",
+            "LecternWordLists", "LecternLectures", "LecternExport", "LecternStore", "LecternPostgres", "LecternVoice", "LecternTestSupport",
         ]),
 
         .testTarget(name: "LecternBytesTests", dependencies: ["LecternBytes"]),
         .testTarget(name: "LecternJSONTests", dependencies: ["LecternJSON", "LecternModel"]),
         .testTarget(name: "LecternOCRTests", dependencies: ["LecternOCR", "LecternModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LecternHTMLTests", dependencies: ["LecternHTML", "LecternBytes", "LecternQuestions", "LecternLectures", "LecternText", "LecternModel", "LecternJSON"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LecternVoiceTests", dependencies: ["LecternVoice", "LecternModel"]),
         .testTarget(name: "LecternTextTests", dependencies: ["LecternText", "LecternModel"]),
         .testTarget(name: "LecternHomeworkTests", dependencies: ["LecternHomework", "LecternQuestions", "LecternText", "LecternModel", "LecternJSON"]),
         .testTarget(name: "LecternWordListsTests", dependencies: ["LecternWordLists", "LecternQuestions", "LecternText", "LecternModel"]),
@@ -96,7 +102,7 @@ let package = Package(
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "LecternExportTests", dependencies: ["LecternExport", "LecternPipeline", "LecternModel", "LecternJSON"]),
-        .testTarget(name: "LecternPipelineTests", dependencies: ["LecternPipeline", "LecternReviews", "LecternStore", "LecternModel", "LecternJSON", "LecternExport", "LecternTestSupport"]),
+        .testTarget(name: "LecternPipelineTests", dependencies: ["LecternPipeline", "LecternVoice", "LecternReviews", "LecternStore", "LecternModel", "LecternJSON", "LecternExport", "LecternTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

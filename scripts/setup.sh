@@ -21,12 +21,14 @@ packages=(
   libpq-dev                                             # the fleet's store (PostgreSQL's client library, linked by lectern)
   postgresql                                            # its server: the store tests start a throwaway one (initdb, pg_ctl)
   wordnet-base                                          # lemmas, senses and definitions
+  libespeak-ng-dev libmp3lame-dev                       # lectures read aloud: speech (C API) and MP3 encoding
 )
 
 if [ "$mode" = "--test" ]; then
   packages+=(python3)                   # the tests generate their hostile-input corpus with it
   packages+=(python3-venv)              # the export checkers' virtual environment (below)
   packages+=(chromium fonts-dejavu-core)  # the review site's browser tests (headless DOM dumps, screenshots)
+  packages+=(ffmpeg sqlite3)            # the narration tests decode every MP3 (ffprobe, ffmpeg) and read the store
 fi
 
 if [ "$mode" = "--bench" ]; then
@@ -34,6 +36,7 @@ if [ "$mode" = "--bench" ]; then
   packages+=(xz-utils zlib1g-dev)   # real printed text the OCR benchmark renders (docs/OCR.md)
   packages+=(doc-debian debian-faq debian-reference-en gnu-standards)  # real prose for the quiz benchmark
   packages+=(wrk nginx)         # the serve benchmark: load generator, and a static file server to compare with
+  packages+=(espeak-ng lame ffmpeg)  # the narrate benchmark's command-line pipeline (espeak-ng | lame); ffprobe
 fi
 
 missing=()

@@ -14,10 +14,19 @@ public struct CourseSettings: Codable, Sendable, Hashable {
     public var weeks: [Week]?
     /// An ending project per subject; on unless `project: false`.
     public var project: Bool?
-    public init(title: String? = nil, weeks: [Week]? = nil, project: Bool? = nil) {
+    /// Read the course aloud (the `narrate` stage); off unless `voice: true` here or in the pipeline file.
+    public var voice: Bool?
+    /// The espeak-ng voice (`en`, `en-us`, `de`, …) and speaking rate in words a minute, over the pipeline file's.
+    public var voiceName: String?
+    public var rate: Int?
+    public init(title: String? = nil, weeks: [Week]? = nil, project: Bool? = nil, voice: Bool? = nil,
+                voiceName: String? = nil, rate: Int? = nil) {
         self.title = title
         self.weeks = weeks
         self.project = project
+        self.voice = voice
+        self.voiceName = voiceName
+        self.rate = rate
     }
 }
 

@@ -276,10 +276,14 @@ public struct Topic: Codable, Sendable, Hashable {
     public var source: SourceRef
     public var blocks: [Block]
     public var engagementQuestion: EngagementQuestion?
+    /// The topic read aloud (the `narrate` stage, when the course's voice is on); absent otherwise, and for a topic
+    /// with nothing to read.
+    public var narration: Narration?
     /// In the order of their names: the canonical JSON writer then has no entry to move.
-    enum CodingKeys: String, CodingKey, CaseIterable { case blocks, engagementQuestion, id, source, title, week }
+    enum CodingKeys: String, CodingKey, CaseIterable { case blocks, engagementQuestion, id, narration, source, title, week }
     public init(id: String, title: String, week: Int, source: SourceRef, blocks: [Block],
-                engagementQuestion: EngagementQuestion?) {
+                engagementQuestion: EngagementQuestion?, narration: Narration? = nil) {
+        self.narration = narration
         self.id = id
         self.title = title
         self.week = week
@@ -372,5 +376,71 @@ public struct LectureBundle: Codable, Sendable, Hashable {
         self.schedule = schedule
         self.media = media
         self.warnings = warnings
+    }
+}
+
+/// A topic's audio: one MP3 and, for each sentence read, where it is in that file.
+public struct Narration: Codable, Sendable, Hashable {
+    /// The MP3's path in the output folder (`media/voice/COURSE-ID/TOPIC-ID.mp3`).
+    public var media: String
+    public var durationMs: Int
+    /// SHA-256 of the MP3's bytes.
+    public var sha256: String
+    /// The espeak-ng voice and speaking rate (words a minute), e.g. "en" and 175.
+    public var voice: String
+    public var rate: Int
+    public var sentences: [NarratedSentence]
+    /// In the order of their names: the canonical JSON writer then has no entry to move.
+    enum CodingKeys: String, CodingKey, CaseIterable { case durationMs, media, rate, sentences, sha256, voice }
+    public init(media: String, durationMs: Int, sha256: String, voice: String, rate: Int, sentences: [NarratedSentence]) {
+        self.media = media
+        self.durationMs = durationMs
+        self.sha256 = sha256
+        self.voice = voice
+        self.rate = rate
+        self.sentences = sentences
+    }
+}
+
+/// One sentence read aloud: the block it belongs to, its text as the block shows it, and when it is heard.
+public struct NarratedSentence: Codable, Sendable, Hashable {
+    public var block: NarrationBlock
+    public var text: String
+    /// Milliseconds from the start of the MP3 (the encoder's delay included).
+    public var startMs: Int
+    public var endMs: Int
+    /// In the order of their names: the canonical JSON writer then has no entry to move.
+    enum CodingKeys: String, CodingKey, CaseIterable { case block, endMs, startMs, text }
+    public init(block: NarrationBlock, text: String, startMs: Int, endMs: Int) {
+        self.block = block
+        self.text = text
+        self.startMs = startMs
+        self.endMs = endMs
+    }
+}
+
+/// Where a narrated sentence comes from: a block's index in its topic (JSON: the number), or the topic's engagement
+/// question (JSON: "engagement").
+public enum NarrationBlock: Codable, Sendable, Hashable {
+    case index(Int)
+    case engagement
+
+    public init(from decoder: any Decoder) throws {
+        let value = try decoder.singleValueContainer()
+        if let index = try? value.decode(Int.self) {
+            self = .index(index)
+        } else if try value.decode(String.self) == "engagement" {
+            self = .engagement
+        } else {
+            throw DecodingError.dataCorruptedError(in: value, debugDescription: "a block index or \"engagement\"")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var value = encoder.singleValueContainer()
+        switch self {
+        case .index(let index): try value.encode(index)
+        case .engagement: try value.encode("engagement")
+        }
     }
 }

@@ -30,6 +30,7 @@ public enum ItemKind: String, Codable, Sendable, CaseIterable, Comparable {
 public enum StageID: String, CaseIterable, Sendable, Codable {
     case ocr, words, parse      // extract
     case quiz, wordtest, lecture // generate
+    case narrate                 // a lecture read aloud (off unless a course's voice is on)
 
     /// Every stage that consumes this one's output, directly or not (for `retry --stage`): the stages after it in
     /// its kind's chain, and for a course member's stages, the course's.
@@ -112,7 +113,7 @@ public struct ItemKindDescriptor: Sendable {
         bundleFolder: nil, schema: nil, advice: [.noTextFound: pageWithoutLesson], reviewPage: nil, exportable: false, media: nil)
 
     public static let lecture = ItemKindDescriptor(
-        kind: .lecture, displayName: "Course", extensions: [], signature: nil, placement: .course, stages: [.lecture],
+        kind: .lecture, displayName: "Course", extensions: [], signature: nil, placement: .course, stages: [.lecture, .narrate],
         bundleFolder: "lectures", schema: LectureBundle.schemaName, advice: [.noTextFound: pageWithoutLesson],
         reviewPage: "lecture", exportable: true, media: .folder("lectures"))
 

@@ -32,6 +32,17 @@ public enum OutputLayout {
         }
     }
 
+    /// Where a course's topic is published read aloud: apart from the course's own files (`media/lectures/ID/`),
+    /// so that no asset of the course can take its name.
+    public static func voice(courseID: String, topicID: String) -> String {
+        voiceFolder(courseID: courseID) + topicID + ".mp3"
+    }
+
+    /// Every narration file of a course, kept while the course is present (with a trailing slash).
+    public static func voiceFolder(courseID: String) -> String {
+        "media/voice/\(courseID)/"
+    }
+
     public enum KeptMedia: Equatable {
         case file(String)
         /// Every file under this folder (with a trailing slash).

@@ -52,6 +52,7 @@ public struct PipelineConfig: Sendable {
     public var wordtest = WordTestOptions()
     public var parse = HTMLOptions()
     public var lecture = LectureOptions()
+    public var narrate = NarrateOptions()
     /// Formats `lectern run` keeps current under OUT/exports (`exports:` in the pipeline file).
     public var exports: [ExportFormat] = []
     /// The content store's address (`store:`), below `--store` and `LECTERN_STORE` (`StoreAddress`).

@@ -36,13 +36,18 @@ struct Publisher {
             case .folder(let folder): keptFolders.insert(folder)
             case nil: break
             }
+            // A course's audio files are named by topic: while it is rebuilt it keeps them all; once done, only those
+            // its result lists (below), so a topic that changed does not leave its old file behind.
+            if item.kind.descriptor.stages.contains(.narrate) && state != .done {
+                keptFolders.insert(OutputLayout.voiceFolder(courseID: item.id))
+            }
             var bundle: String?
             if state == .done, let path = Self.bundlePath(for: item), let last = runs.last, let key = last.artifactKey,
                let outputSHA = last.outputSHA {
                 let published = try files.publish(path, source: outputSHA) { try store.artifact(key: key) }
                 if published != .missing { bundle = path }
-                if item.kind.descriptor.media != nil {
-                    for run in runs { try publishMedia(of: run, item: item, files: &files) }
+                if item.kind.descriptor.media != nil || item.kind.descriptor.stages.contains(.narrate) {
+                    for run in runs { wanted.formUnion(try publishMedia(of: run, item: item, files: &files)) }
                 }
             }
             if item.kind.descriptor.placement == .courseMember, let parent = item.parentID { bundle = courseBundles[parent] ?? nil }
@@ -66,10 +71,12 @@ struct Publisher {
     /// Publishes the media a stage's result lists (`StageMedia`), each at the place `OutputLayout` gives its name:
     /// stored bytes when their record is stale, and files of the inbox always (a course's images may change without
     /// its posts; courses are few), reading only regular files inside the inbox (`InputFiles.file`).
-    private func publishMedia(of run: StageRun, item: ItemRecord, files: inout RecordedFiles) throws {
+    /// Returns the paths of the topics' audio it published, which are kept by name.
+    private func publishMedia(of run: StageRun, item: ItemRecord, files: inout RecordedFiles) throws -> Set<String> {
+        var voicePaths = Set<String>()
         guard let key = run.artifactKey, let outputSHA = run.outputSHA,
               let listData = try store.artifact(key: StageResult.attachmentKey(key, StageMedia.listName)),
-              let list = try? CanonicalJSON.decode(StageMedia.self, from: listData) else { return }
+              let list = try? CanonicalJSON.decode(StageMedia.self, from: listData) else { return voicePaths }
         func place(_ name: String) -> String? {
             name.split(separator: "/").contains("..") ? nil : OutputLayout.media(kind: item.kind, id: item.id, name: name)
         }
@@ -79,6 +86,12 @@ struct Publisher {
                 try store.artifact(key: StageResult.attachmentKey(key, StageMedia.storedName(name)))
             }
         }
+        // A topic's audio is stored once under its own key (a part result): that key names its bytes.
+        for (topicID, audioKey) in (list.voice ?? [:]).sorted(by: { $0.key < $1.key }) where !topicID.contains("/") && !topicID.contains("..") {
+            let path = OutputLayout.voice(courseID: item.id, topicID: topicID)
+            _ = try files.publish(path, source: audioKey) { try store.artifact(key: audioKey) }
+            voicePaths.insert(path)
+        }
         for (name, sourcePath) in list.inbox.sorted(by: { $0.key < $1.key }) {
             guard let path = place(name), let bytes = try inputs.file(sourcePath) else {
                 log.notice("a media file is missing or outside the inbox", metadata: ["source": "\(sourcePath)"])
@@ -86,6 +99,7 @@ struct Publisher {
             }
             try AtomicFile.write(bytes, to: out.appendingPathComponent(path))
         }
+        return voicePaths
     }
 
     /// Removes files of items that left the inbox, and temp files a killed run left behind

@@ -68,13 +68,17 @@ final class StageExecutor {
         }
         log.debug("running", metadata: ["stage": "\(stage.id.rawValue)", "item": "\(claim.item.sourcePath)", "key": "\(key.prefix(12))"])
         let output = try stage.run(claim, config: context.config, worker: self)
-        return result(output.result, outputSHA: ContentHash.sha256(output.result), attachments: try attachments(of: output))
+        var stored = result(output.result, outputSHA: ContentHash.sha256(output.result), attachments: try attachments(of: output))
+        stored.partResults = output.partResults
+        return stored
     }
 
     /// A result's media and their list, for the store to keep beside it; none for a stage without media.
     private func attachments(of output: StageOutput) throws(LecternError) -> [String: Data] {
-        guard !output.media.isEmpty || !output.inboxMedia.isEmpty else { return [:] }
-        var attachments = [StageMedia.listName: try encode(StageMedia(stored: output.media.keys.sorted(), inbox: output.inboxMedia))]
+        guard !output.media.isEmpty || !output.inboxMedia.isEmpty || !output.voiceMedia.isEmpty else { return [:] }
+        let list = StageMedia(stored: output.media.keys.sorted(), inbox: output.inboxMedia,
+                              voice: output.voiceMedia.isEmpty ? nil : output.voiceMedia)
+        var attachments = [StageMedia.listName: try encode(list)]
         for (name, data) in output.media {
             attachments[StageMedia.storedName(name)] = data
         }
@@ -86,7 +90,7 @@ final class StageExecutor {
         switch reads {
         case .sourceFile:
             return StageInput(item: claim.item)
-        case .upstreamResult:
+        case .upstreamResult, .courseResult:
             return StageInput(item: claim.item, upstream: try upstreamRun(claim))
         case .coursePosts:
             let item = claim.item
@@ -142,14 +146,25 @@ final class StageExecutor {
                            settings: try courseSettings(course), posts: posts)
     }
 
-    private func courseSettings(_ course: ItemRecord) throws(LecternError) -> CourseSettings {
+    /// A part of a stage's result cached under its own key (`StageOutput.partResults`), or nil.
+    func partResult(key: String) throws(LecternError) -> Data? {
+        let store = context.store
+        return try storeCall { try store.artifact(key: key) }
+    }
+
+    func courseSettings(_ course: ItemRecord) throws(LecternError) -> CourseSettings {
+        try courseSettingsFile(course)?.settings ?? CourseSettings()
+    }
+
+    /// The course's `course.yml`: its path in the inbox, its text and its settings; nil when it has none.
+    func courseSettingsFile(_ course: ItemRecord) throws(LecternError) -> (path: String, text: String, settings: CourseSettings)? {
         let relative = course.sourcePath + "/" + InboxScanner.courseConfigName
-        guard let data = try context.inputs.file(relative) else { return CourseSettings() }
+        guard let data = try context.inputs.file(relative) else { return nil }
         guard let text = String(data: data, encoding: .utf8) else {
             throw LecternError(.invalidCourseConfig, "\(relative) is not UTF-8 text.")
         }
         do {
-            return try YAMLDecoder().decode(CourseSettings.self, from: text)
+            return (relative, text, try YAMLDecoder().decode(CourseSettings.self, from: text))
         } catch {
             throw LecternError(.invalidCourseConfig, "\(relative) could not be read: \(error)")
         }

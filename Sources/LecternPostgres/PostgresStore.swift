@@ -285,9 +285,13 @@ public final class PostgresStore: ContentStore {
 
     public func complete(_ claim: Claim, result: StageResult) throws -> Bool {
         // The artifact and its attachments are inserted only from the fenced update's row, so a rejected completion
-        // writes nothing. Attachments travel as a bytea[] literal (hex); they are few and small (a media list, a thumbnail).
+        // writes nothing. Attachments and part results travel as bytea[] literals (hex, twice their size on the wire):
+        // a media list, a thumbnail, a topic's audio of a few MB at most.
         let attachments = result.attachments.sorted { $0.key < $1.key }
-        let attachmentData = "{" + attachments.map { "\"\\\\x" + Self.hex($0.value) + "\"" }.joined(separator: ",") + "}"
+        let parts = result.partResults.sorted { $0.key < $1.key }
+        func byteaArray(_ values: [Data]) -> String {
+            "{" + values.map { "\"\\\\x" + Self.hex($0) + "\"" }.joined(separator: ",") + "}"
+        }
         return try finish(claim, set: """
             state = 'done', owner = NULL, lease_until = NULL, error_code = NULL, error_message = NULL, force = false,
             pending_reason = NULL, input_hash = $5, stage_version = $6, options_hash = $7, artifact_key = $8,
@@ -296,7 +300,8 @@ public final class PostgresStore: ContentStore {
                           .text(result.artifactKey), .text(result.outputSHA), .int(result.durationMs),
                           result.artifact.map(PGParam.bytes) ?? .null,
                           .textArray(attachments.map { StageResult.attachmentKey(result.artifactKey, $0.key) }),
-                          .text(attachmentData)],
+                          .text(byteaArray(attachments.map(\.value))),
+                          .textArray(parts.map(\.key)), .text(byteaArray(parts.map(\.value)))],
             applied: "state = 'done' AND artifact_key = $8 AND output_sha = $9",
             alsoWith: """
             ,
@@ -304,7 +309,11 @@ public final class PostgresStore: ContentStore {
                   SELECT $8, $2, $9, $11::bytea FROM f WHERE $11::bytea IS NOT NULL
                   UNION ALL
                   SELECT k, $2, '', d FROM f, unnest($12::text[], $13::bytea[]) AS x(k, d)
-                  ON CONFLICT (key) DO UPDATE SET output_sha = excluded.output_sha, data = excluded.data)
+                  ON CONFLICT (key) DO UPDATE SET output_sha = excluded.output_sha, data = excluded.data),
+            -- Part results (a topic's audio) are shared by every result with the same part: kept when already there.
+            p AS (INSERT INTO artifacts (key, stage, output_sha, data)
+                  SELECT k, $2, '', d FROM f, unnest($14::text[], $15::bytea[]) AS x(k, d)
+                  ON CONFLICT (key) DO NOTHING)
             """)
     }
 

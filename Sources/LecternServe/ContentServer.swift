@@ -74,7 +74,8 @@ public struct ContentServer: Sendable {
             let path = "media/" + context.parameters.getCatchAll().joined(separator: "/")
             let file = try content.file(path)
             var response = try await Self.conditional(request, context, file)
-            response.headers[.contentType] = path.hasSuffix(".png") ? "image/png" : path.hasSuffix(".jpg") || path.hasSuffix(".jpeg") ? "image/jpeg" : "application/octet-stream"
+            response.headers[.contentType] = path.hasSuffix(".png") ? "image/png" : path.hasSuffix(".jpg") || path.hasSuffix(".jpeg") ? "image/jpeg"
+                : path.hasSuffix(".mp3") ? "audio/mpeg" : "application/octet-stream"
             return response
         }
         ReviewSite(content: content, inbox: review?.inbox.path).register(on: router)

@@ -646,6 +646,44 @@ struct LecturePage: ReviewPage {
         var topicSource: String
         var blocks: [BlockView]
         var engagement: [EngagementView]
+        /// The topic read aloud: one entry, or none.
+        var narration: [NarrationView]
+    }
+    /// A topic's audio player and the sentences it reads, each with its time.
+    struct NarrationView {
+        struct SentenceView {
+            var time: String
+            var place: String
+            var text: String
+        }
+        var audioSource: String
+        var duration: String
+        var voice: String
+        var sentences: [SentenceView]
+        var sentenceCount: Int
+
+        init?(_ narration: Narration) {
+            // Only a published file of ours is played (the bundle is input like any other).
+            guard narration.media.hasPrefix("media/voice/"), !narration.media.split(separator: "/").contains("..") else { return nil }
+            audioSource = "/" + narration.media
+            duration = Self.clock(narration.durationMs)
+            voice = "\(narration.voice), \(narration.rate) words a minute"
+            sentences = narration.sentences.map { sentence in
+                let place: String
+                switch sentence.block {
+                case .index(let index): place = "block \(index + 1)"
+                case .engagement: place = "engagement question"
+                }
+                return SentenceView(time: Self.clock(sentence.startMs), place: place, text: sentence.text)
+            }
+            sentenceCount = sentences.count
+        }
+
+        /// 83250 ms → "1:23".
+        static func clock(_ ms: Int) -> String {
+            let seconds = ms / 1000
+            return "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
+        }
     }
     struct ProjectView {
         var projectTitle: String
@@ -702,7 +740,8 @@ struct LecturePage: ReviewPage {
                 topics: subject.topics.map { topic in
                     TopicView(anchor: "topic-" + BlockView.token(topic.id), topicTitle: topic.title, topicWeek: topic.week,
                               topicSource: topic.source.path, blocks: topic.blocks.map(BlockView.init),
-                              engagement: topic.engagementQuestion.map { [Self.engagement($0)] } ?? [])
+                              engagement: topic.engagementQuestion.map { [Self.engagement($0)] } ?? [],
+                              narration: topic.narration.flatMap(NarrationView.init).map { [$0] } ?? [])
                 },
                 projects: subject.endingProject.map { project in
                     let language = BlockView.token(project.language ?? "")

@@ -24,9 +24,9 @@ struct ReviewSite: Sendable {
         var description: String
     }
 
-    /// No script at all, no plugins, no framing; images and styles only from this server.
+    /// No script at all, no plugins, no framing; images, narration audio and styles only from this server.
     static let contentSecurityPolicy =
-        "default-src 'none'; script-src 'none'; img-src 'self'; style-src 'self'; object-src 'none'; "
+        "default-src 'none'; script-src 'none'; img-src 'self'; media-src 'self'; style-src 'self'; object-src 'none'; "
         + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
     init(content: PublishedContent, inbox: String? = nil) {

@@ -118,6 +118,9 @@ public struct StageResult: Sendable {
     /// What the result comes with (its media and their list), stored beside it under `artifactKey/NAME`
     /// (`StageResult.attachmentKey`); empty on a cache hit, where they are already there.
     public var attachments: [String: Data]
+    /// Results of parts of the stage under their own keys, shared by every result that has the same part (a topic's
+    /// audio); kept when already stored.
+    public var partResults: [String: Data] = [:]
     public init(inputHash: String, stageVersion: Int, optionsHash: String, artifactKey: String, artifact: Data?,
                 outputSHA: String, durationMs: Int, attachments: [String: Data] = [:]) {
         self.attachments = attachments

@@ -302,6 +302,11 @@ public final class SQLiteStore: ContentStore {
                     ON CONFLICT(key) DO UPDATE SET data = excluded.data
                     """, arguments: [StageResult.attachmentKey(result.artifactKey, name), claim.run.stage, data])
             }
+            for (key, data) in result.partResults.sorted(by: { $0.key < $1.key }) {
+                try db.execute(sql: """
+                    INSERT INTO artifacts (key, stage, outputSHA, data) VALUES (?, ?, '', ?) ON CONFLICT(key) DO NOTHING
+                    """, arguments: [key, claim.run.stage, data])
+            }
             try db.execute(sql: """
                 UPDATE stage_runs
                 SET state = 'done', owner = NULL, errorCode = NULL, errorMessage = NULL, force = 0, pendingReason = NULL,

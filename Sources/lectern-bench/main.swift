@@ -12,6 +12,7 @@ let benchmarks: [String: () throws -> Void] = [
     "quiz": QuizBenchmark.run,
     "serve": ServeBenchmark.run,
     "scale": { try ScaleBenchmark.run(); try FleetBenchmark.run() },
+    "narrate": NarrateBenchmark.run,
 ]
 
 // `scale` runs its worker processes as this executable again.

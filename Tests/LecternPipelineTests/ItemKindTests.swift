@@ -30,8 +30,9 @@ import Testing
     func dependentsFollowTheChains() {
         #expect(StageID.ocr.dependents == [.quiz])
         #expect(StageID.words.dependents == [.wordtest])
-        #expect(StageID.parse.dependents == [.lecture])
-        #expect(StageID.quiz.dependents.isEmpty && StageID.wordtest.dependents.isEmpty && StageID.lecture.dependents.isEmpty)
+        #expect(StageID.parse.dependents == [.lecture, .narrate])
+        #expect(StageID.lecture.dependents == [.narrate])
+        #expect(StageID.quiz.dependents.isEmpty && StageID.wordtest.dependents.isEmpty && StageID.narrate.dependents.isEmpty)
         #expect(Set(ItemKind.allCases.flatMap(\.descriptor.stages)) == Set(StageID.allCases), "every stage belongs to a kind")
     }
 

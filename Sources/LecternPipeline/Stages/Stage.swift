@@ -31,6 +31,11 @@ struct StageOutput {
     var media: [String: Data] = [:]
     /// Media copied from the inbox when publishing: name → inbox-relative path (a course's images).
     var inboxMedia: [String: String] = [:]
+    /// A course's topics read aloud: topic ID → the store key of its MP3, published at `OutputLayout.voice`.
+    var voiceMedia: [String: String] = [:]
+    /// Results of parts of the stage, cached under their own keys so that a later run reuses each one alone (a
+    /// topic's audio is keyed by what it says and how): key → bytes.
+    var partResults: [String: Data] = [:]
 }
 
 /// The list of a result's media, stored beside it (`StageResult.attachmentKey(key, StageMedia.listName)`) so that
@@ -41,6 +46,8 @@ struct StageMedia: Codable, Equatable {
     var stored: [String]
     /// Name → inbox-relative path.
     var inbox: [String: String]
+    /// Topic ID → the store key of its narration MP3 (`StageOutput.voiceMedia`); absent for other stages.
+    var voice: [String: String]? = nil
 
     static func storedName(_ name: String) -> String { listName + "/" + name }
 }
@@ -53,6 +60,8 @@ enum StageReads {
     case upstreamResult
     /// A course's files and what parsing each of its posts gave.
     case coursePosts
+    /// The result before it, and the course's files (its `course.yml` says whether the course is read aloud).
+    case courseResult
 }
 
 /// The facts from the ledger that a stage's input hash is made of: the same when a run decides whether a result
@@ -74,6 +83,8 @@ extension StageReads {
             // Without decisions the hash is what it was before reviews existed: cached results stay valid.
             let reviews = input.reviews.map { "\nreviews \($0)" } ?? ""
             return ContentHash.sha256("\(input.upstream?.outputSHA ?? "")\n\(input.item.id)\n\(input.item.sourcePath)\(reviews)")
+        case .courseResult:
+            return ContentHash.sha256("\(input.upstream?.outputSHA ?? "")\n\(input.item.id)\n\(input.item.sourcePath) \(input.item.sha256)")
         case .coursePosts:
             var lines = ["\(input.item.sourcePath) \(input.item.sha256)"]
             for member in input.members.sorted(by: { $0.item.sourcePath < $1.item.sourcePath }) {
@@ -114,7 +125,7 @@ extension Stage {
 
 /// Every stage, by name.
 enum Stages {
-    static let all: [any Stage] = [OCRStage(), WordsStage(), ParseStage(), QuizStage(), WordTestStage(), LectureStage()]
+    static let all: [any Stage] = [OCRStage(), WordsStage(), ParseStage(), QuizStage(), WordTestStage(), LectureStage(), NarrateStage()]
 
     private static let byID: [StageID: any Stage] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
 
