@@ -57,15 +57,27 @@ enum FleetBenchmark {
         let scan = try Spawned(lectern, ["run", "--store", store, "--inbox", inbox.path, "--out", root.appendingPathComponent("recovery").path,
                                          "--jobs", "0"], in: root)
         let victim = workers[0]
-        func held() -> Int {
-            Int(sql("SELECT count(*) FROM stage_runs s JOIN runners r ON r.id = s.owner WHERE s.state = 'running' AND r.pid = \(victim.pid)")) ?? 0
-        }
         let deadline = Date().addingTimeInterval(120)
-        while held() == 0 && Date() < deadline { usleep(20_000) }
-        let holding = held()
+        var runner = ""
+        while runner.isEmpty && Date() < deadline {
+            runner = sql("SELECT id FROM runners WHERE pid = \(victim.pid)")
+            usleep(20_000)
+        }
+        /// nil when the server did not answer: not a reason to stop waiting.
+        func held() -> Int? { Int(sql("SELECT count(*) FROM stage_runs WHERE state = 'running' AND owner = '\(runner)'")) }
+        // Frozen first, so that what it holds is what it will never finish; killed only when that is something.
+        var holding = 0
+        while holding == 0 && Date() < deadline {
+            kill(victim.pid, SIGSTOP)
+            holding = held() ?? 0
+            if holding == 0 {
+                kill(victim.pid, SIGCONT)
+                usleep(20_000)
+            }
+        }
         kill(victim.pid, SIGKILL)
         let killed = DispatchTime.now()
-        while held() > 0 && Date() < deadline { usleep(20_000) }
+        while held() != 0 && Date() < deadline { usleep(20_000) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - killed.uptimeNanoseconds) / 1e9
         let status = scan.wait()
         workers.forEach { $0.stop() }
@@ -107,10 +119,8 @@ private final class Spawned {
                                          O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        startIn(folder, &actions)
         var pid = pid_t()
-        let previous = FileManager.default.currentDirectoryPath
-        _ = FileManager.default.changeCurrentDirectoryPath(folder.path)
-        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
         guard spawned == 0 else { throw BenchError("posix_spawn failed: \(spawned)") }
         self.pid = pid

@@ -110,6 +110,15 @@ enum TextItems {
     }
 }
 
+/// Makes a spawned child start in `folder`, leaving this process's own folder alone: benchmarks spawn children from
+/// several threads at once, and a chdir in the parent raced (the benchmark was left in a deleted folder).
+/// glibc's `posix_spawn_file_actions_addchdir_np` (2.29+), which the Glibc module does not import.
+func startIn(_ folder: URL, _ actions: inout posix_spawn_file_actions_t) {
+    typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+    guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else { return }
+    _ = folder.path.withCString { unsafeBitCast(symbol, to: AddChdir.self)(&actions, $0) }
+}
+
 /// A child process with its wall time and peak resident memory.
 enum Child {
     struct Result {
@@ -137,9 +146,7 @@ enum Child {
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         // The child starts in `folder` (so no pipelines/default.yml of the caller's folder applies).
-        let previous = FileManager.default.currentDirectoryPath
-        _ = FileManager.default.changeCurrentDirectoryPath(folder.path)
-        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+        startIn(folder, &fileActions)
         let started = DispatchTime.now()
         let spawned = posix_spawn(&pid, executable.path, &fileActions, nil, argv, environ)
         guard spawned == 0 else { throw BenchError("posix_spawn failed: \(spawned)") }

@@ -11,6 +11,9 @@ import Synchronization
 /// PostgreSQL runs as a throwaway server on this machine (durable: fsync on), reached over its unix socket; SQLite is
 /// one WAL file. The workers are this executable again (`lectern-bench scale-worker …`), so each has its own pool.
 ///
+/// Then the same with stages that wait 20 ms (simulated I/O-bound work, a sleep), 1 → 4 processes, as a share of ideal
+/// scaling (N processes doing N times what one does).
+///
 /// Items: LECTERN_BENCH_SCALE_STAGES_ITEMS (default 1,500 homework items, two stages each); LECTERN_BENCH_SCALE_DURABLE=0
 /// runs the server with fsync off, to see what the disk's flushes cost.
 enum ScaleBenchmark {
@@ -45,6 +48,24 @@ enum ScaleBenchmark {
                                figures.p50 * 1000, figures.p99 * 1000))
             }
         }
+
+        let waitingItems = 1_000, workMs = 20
+        print("stages that wait \(workMs) ms, \(waitingItems * 2) stages, \(threads) threads per process:")
+        print("  store       processes  stages/s  of ideal")
+        for kind in ["sqlite", "postgres"] {
+            var single = 0.0
+            for processes in [1, 2, 4] {
+                let location = kind == "postgres" ? try server.newDatabase(query: "lease=30").url
+                    : root.appendingPathComponent("wait-\(processes).sqlite").path
+                try seed(try open(kind, location, connections: 2), items: waitingItems)
+                let figures = try measure(kind, location, processes: processes, in: root, workMs: workMs)
+                let rate = Double(figures.count) / figures.seconds
+                if processes == 1 { single = rate }
+                print("  " + kind.padding(toLength: 10, withPad: " ", startingAt: 0)
+                      + String(format: "  %9d  %8.0f  %7.0f%%", processes, rate, 100 * rate / (single * Double(processes))))
+            }
+        }
+        print("  [target: PostgreSQL at 4 processes ≥ 75% of ideal]")
     }
 
     private static func open(_ kind: String, _ location: String, connections: Int) throws -> any ContentStore {
@@ -68,12 +89,12 @@ enum ScaleBenchmark {
     }
 
     /// Runs the worker processes at once; the time is from the first claim anywhere to the last completion.
-    private static func measure(_ kind: String, _ location: String, processes: Int, in root: URL) throws -> Figures {
+    private static func measure(_ kind: String, _ location: String, processes: Int, in root: URL, workMs: Int = 0) throws -> Figures {
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         let reports = (0..<processes).map { root.appendingPathComponent("worker-\($0).txt").path }
         let failed = Mutex(false)
         DispatchQueue.concurrentPerform(iterations: processes) { n in
-            let status = (try? Child.run(me, ["scale-worker", kind, location, "\(threads)", reports[n]], in: root,
+            let status = (try? Child.run(me, ["scale-worker", kind, location, "\(threads)", reports[n], "\(workMs)"], in: root,
                                          errors: reports[n] + ".err").status) ?? -1
             if status != 0 { failed.withLock { $0 = true } }
         }
@@ -94,10 +115,12 @@ enum ScaleBenchmark {
         return Figures(count: latencies.count, seconds: ends.max()! - starts.min()!, p50: percentile(0.5), p99: percentile(0.99))
     }
 
-    /// `lectern-bench scale-worker KIND LOCATION THREADS REPORT`: claims and completes until nothing is left, then
-    /// writes its first-claim and last-completion times and the seconds each successful claim took.
+    /// `lectern-bench scale-worker KIND LOCATION THREADS REPORT WORK_MS`: claims, waits WORK_MS, completes until nothing
+    /// is left, then writes its first-claim and last-completion times and the seconds each successful claim took.
     static func worker(_ arguments: [String]) throws {
-        guard arguments.count == 4, let threads = Int(arguments[2]) else { throw BenchError("scale-worker: bad arguments") }
+        guard arguments.count == 5, let threads = Int(arguments[2]), let workMs = Int(arguments[4]) else {
+            throw BenchError("scale-worker: bad arguments")
+        }
         let store = try open(arguments[0], arguments[1], connections: threads + 2)
         let owner = "bench-\(getpid())"
         let log = ScaleLog()
@@ -112,6 +135,7 @@ enum ScaleBenchmark {
                         let before = DispatchTime.now().uptimeNanoseconds
                         if let claim = try store.claimNext(owner: owner) {
                             log.add(Double(DispatchTime.now().uptimeNanoseconds - before) / 1e9)
+                            if workMs > 0 { usleep(useconds_t(workMs * 1000)) }
                             let key = "\(claim.run.itemID)/\(claim.run.stage)"
                             let done = StageResult(inputHash: key, stageVersion: 1, optionsHash: "", artifactKey: key,
                                                    artifact: Data(), outputSHA: key, durationMs: 0)
@@ -119,7 +143,7 @@ enum ScaleBenchmark {
                         } else if try store.pendingCount() == 0 {
                             return
                         } else {
-                            usleep(1_000) // the next stages wait for ones still running elsewhere
+                            usleep(5_000) // the next stages wait for ones still running elsewhere
                         }
                     }
                 } catch {
