@@ -303,7 +303,7 @@ import Testing
         let reject = try await lectern(["review", "--inbox", inbox.path, "--out", out.path, "reject", id], in: folder.url)
         #expect(reject.status == 0, "\(reject.stderr)")
         let rerun = try await runPipeline(out: out, inbox: inbox)
-        #expect(rerun.stagesRun == 1, "only the lecture stage reruns")
+        #expect(rerun.stagesRun == 2, "only the lecture stage reruns, and narrate after it (its input changed)")
         let after = try lecture(out)
         #expect(!after.questionPool.contains { $0.id == pool.id })
         #expect(after.warnings == nil)
