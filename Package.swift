@@ -21,6 +21,7 @@ let package = Package(
         // System libraries: module maps only. Their pointers never leave the wrapper modules.
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
         // LAME ships no pkg-config file: its module map links mp3lame by name.
         .systemLibrary(name: "CLame", providers: [.apt(["libmp3lame-dev"])]),
@@ -51,8 +52,11 @@ let package = Package(
             "LecternModel",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
+        // The fleet's store (libpq, synchronous like the worker threads); its pointers never leave the module.
+        .target(name: "LecternPostgres", dependencies: ["CLibPQ", "LecternStore", "LecternModel"]),
         .target(name: "LecternPipeline", dependencies: [
             "LecternModel", "LecternJSON", "LecternOCR", "LecternHTML", "LecternText", "LecternHomework", "LecternWordLists", "LecternLectures", "LecternStore",
+            "LecternPostgres",
             "LecternExport", "LecternReviews", "LecternVoice",
             .product(name: "Yams", package: "Yams"),
             .product(name: "Logging", package: "swift-log"),
@@ -72,10 +76,14 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // What the tests of several targets and the scale benchmark share (a throwaway PostgreSQL server, the fleet inbox);
+        // `lectern` never links it.
+        .target(name: "LecternTestSupport"),
+
         // Benchmarks: `make bench` (release build); each prints its figures.
         .executableTarget(name: "lectern-bench", dependencies: [
             "LecternPipeline", "LecternModel", "LecternJSON", "LecternOCR", "LecternHTML", "LecternText", "LecternQuestions", "LecternHomework",
-            "LecternWordLists", "LecternLectures", "LecternExport", "LecternVoice",
+            "LecternWordLists", "LecternLectures", "LecternExport", "LecternStore", "LecternPostgres", "LecternVoice", "LecternTestSupport",
         ]),
 
         .testTarget(name: "LecternBytesTests", dependencies: ["LecternBytes"]),
@@ -87,13 +95,14 @@ let package = Package(
         .testTarget(name: "LecternHomeworkTests", dependencies: ["LecternHomework", "LecternQuestions", "LecternText", "LecternModel", "LecternJSON"]),
         .testTarget(name: "LecternWordListsTests", dependencies: ["LecternWordLists", "LecternQuestions", "LecternText", "LecternModel"]),
         .testTarget(name: "LecternLecturesTests", dependencies: ["LecternLectures", "LecternQuestions", "LecternText", "LecternModel", "LecternJSON"]),
-        .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        // One conformance suite over both stores; the PostgreSQL half starts a throwaway server (initdb, pg_ctl).
+        .testTarget(name: "LecternStoreTests", dependencies: ["LecternStore", "LecternPostgres", "LecternModel", "LecternTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "LecternServeTests", dependencies: [
             "LecternServe", "LecternPipeline", "LecternModel", "LecternJSON", "LecternReviews", "LecternText",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "LecternExportTests", dependencies: ["LecternExport", "LecternPipeline", "LecternModel", "LecternJSON"]),
-        .testTarget(name: "LecternPipelineTests", dependencies: ["LecternPipeline", "LecternVoice", "LecternReviews", "LecternStore", "LecternModel", "LecternJSON", "LecternExport"]),
+        .testTarget(name: "LecternPipelineTests", dependencies: ["LecternPipeline", "LecternVoice", "LecternReviews", "LecternStore", "LecternModel", "LecternJSON", "LecternExport", "LecternTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,6 +18,8 @@ packages=(
   tesseract-ocr-osd                                     # orientation detection (sideways, upside-down pages)
   libxml2-dev                                           # HTML course posts
   libsqlite3-dev                                        # the content store
+  libpq-dev                                             # the fleet's store (PostgreSQL's client library, linked by lectern)
+  postgresql                                            # its server: the store tests start a throwaway one (initdb, pg_ctl)
   wordnet-base                                          # lemmas, senses and definitions
   libespeak-ng-dev libmp3lame-dev                       # lectures read aloud: speech (C API) and MP3 encoding
 )

@@ -137,11 +137,14 @@ public enum WordLevel: String, Codable, Sendable, CaseIterable, Comparable {
 }
 
 /// Where a word's level came from: a published CEFR word profile (by lemma and part of speech), the grading
-/// model (words the profile lacks), or the teacher's own list in the pipeline file.
+/// model (words the profile lacks), the teacher's own level (the pipeline file or a review decision), or one level
+/// above the profile's or the model's because a teacher picked a rarer WordNet sense (`teacher-sense`, issue 28:
+/// those grade the word's everyday sense; `levelReason` says which sense).
 public enum LevelSource: String, Codable, Sendable, CaseIterable {
     case cefrProfile = "cefr-profile"
     case model
     case teacher
+    case teacherSense = "teacher-sense"
 }
 
 /// How sure the definition's sense is (docs/GRADING.md, issue 28): `high` when choices like it were right at least
@@ -170,6 +173,8 @@ public struct WordEntry: Codable, Sendable, Hashable, ConcurrentlyEncodable {
     public var word: String
     public var level: WordLevel
     public var levelSource: LevelSource
+    /// Why the level is not the profile's or the model's, in plain words; only with `levelSource: teacher-sense`.
+    public var levelReason: String?
     public var partOfSpeech: String?
     public var definition: String?
     public var senseConfidence: SenseConfidence?

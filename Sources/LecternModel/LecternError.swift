@@ -16,6 +16,8 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable, Comparable {
     case storeBusy = "store-busy"
     case diskFull = "disk-full"
     case missingDependency = "missing-dependency"
+    case storeUnreachable = "store-unreachable"
+    case workerLost = "worker-lost"
     case internalError = "internal-error"
 
     public static func < (lhs: ErrorCode, rhs: ErrorCode) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -37,6 +39,8 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable, Comparable {
         case .invalidCourseConfig: return "Fix course.yml; `lectern status` names the line."
         case .sourceMissing: return "The file moved or changed while Lectern read it; it will be picked up on the next run."
         case .storeBusy, .diskFull: return "Lectern retries this on its own; if it persists, free disk space and run again."
+        case .storeUnreachable: return "Lectern retries this on its own; if it persists, check that the database server runs and that the --store address (or LECTERN_STORE) is right."
+        case .workerLost: return "The worker running this stopped answering three times (killed, or out of memory): check the workers' logs, then run `lectern retry --failed`."
         case .missingDependency: return "Install what the message names (`make run` or scripts/setup.sh installs everything Lectern needs), then run `lectern retry --failed`."
         case .internalError: return "This is a bug in Lectern; please report it with `lectern show`."
         }
@@ -49,7 +53,7 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable, Comparable {
 
     public var isTransient: Bool {
         switch self {
-        case .storeBusy, .diskFull, .sourceMissing: return true
+        case .storeBusy, .diskFull, .sourceMissing, .storeUnreachable: return true
         default: return false
         }
     }

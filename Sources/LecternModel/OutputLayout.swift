@@ -7,6 +7,8 @@ public enum OutputLayout {
     public static let index = "index.json"
     /// One lock file per live run (`RunnerLock`).
     public static let runners = ".runners"
+    /// Held (flock) by the one process publishing into the folder.
+    public static let publishLock = ".publish.lock"
     /// The folders the publisher owns: it writes them, and removes what no present item claims.
     public static let publishedFolders = ["bundles", "media"]
     /// Exports for other tools, one folder per format (`exports/anki`, …): written by `lectern export` and by a

@@ -1,19 +1,27 @@
 import Foundation
 import Glibc
 import LecternModel
+import LecternPostgres
 import LecternReviews
 import LecternStore
 import Synchronization
 
-/// The output folder: the store, the published bundles and the run lock files.
+/// The output folder and the store it is published from: SQLite inside the folder, or a shared PostgreSQL store.
 public final class Pipeline: Sendable {
     public let out: URL
     public let store: any ContentStore
 
-    public init(out: URL) throws {
+    /// `connections`: how many a PostgreSQL store may hold (the jobs that share it, plus the heartbeat and the
+    /// publisher).
+    public init(out: URL, store address: StoreAddress? = nil, connections: Int = 3) throws {
         self.out = out
-        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        store = try SQLiteStore(path: out.appendingPathComponent(OutputLayout.store).path)
+        if let address {
+            // A fleet worker has no output folder; the publisher makes it when it first writes.
+            store = try PostgresStore(url: address.url, connections: connections)
+        } else {
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            store = try SQLiteStore(path: out.appendingPathComponent(OutputLayout.store).path)
+        }
     }
 
     /// The inbox of the latest run, for commands that take no `--inbox` (retry).
@@ -34,11 +42,14 @@ public final class Pipeline: Sendable {
                     stop: StopSignal = StopSignal()) throws -> RunResult {
         var config = config
         config.reviews = try Self.reviews(inbox: inbox)
-        let runner = try RunnerLock(out: out, store: store)
+        let runner = try RunnerLock(out: out, store: store, jobs: jobs)
         defer { runner.release() }
 
         let scan = try InboxScanner(inbox: inbox).scan(knownStats: try store.sourceStats())
+        // A fleet's workers read inputs and options from the store: both are there before any stage is claimable.
+        if store.keepsInputs { try storeInputs(of: scan, inbox: inbox) }
         try store.saveSourceStats(scan.statsToSave, removing: scan.statsToRemove)
+        try RunConfiguration(config).save(in: store)
         try store.replacePresentItems(scan.items)
         try store.setSetting("inbox", try InboxScanner(inbox: inbox).realInboxPath())
 
@@ -49,12 +60,55 @@ public final class Pipeline: Sendable {
         }
 
         let counts = try work(inbox: inbox, config: config, jobs: jobs, runnerID: runner.id, progress: progress, stop: stop)
-        let index = try Publisher(out: out, inbox: inbox, store: store).publish()
+        let index = try publish(inbox: inbox)
         if !config.exports.isEmpty {
             _ = try ExportPublisher(out: out).export(formats: config.exports, to: out.appendingPathComponent(OutputLayout.exports), removeStale: true)
         }
         return RunResult(index: index, stagesRun: counts.run, cacheHits: counts.cached, hashedFiles: scan.hashedCount,
                          interrupted: stop.isStopped)
+    }
+
+    /// `run --jobs 0` on a shared store: the workers elsewhere do the stages; this waits while any is running or
+    /// could still run (pending, with no failed stage before it), polling the ledger.
+    private func waitForOtherWorkers(stop: StopSignal) throws {
+        guard store.leaseSeconds != nil else {
+            throw LecternError(.internalError, "--jobs 0 needs a PostgreSQL store, whose workers run the stages.")
+        }
+        while !stop.isStopped {
+            let present = Set(try store.items(presentOnly: true).map(\.id))
+            let runs = Dictionary(grouping: try store.stageRuns(itemIDs: nil).filter { present.contains($0.itemID) }, by: \.itemID)
+            let outstanding = runs.values.contains { chain in
+                chain.contains { $0.state == .running }
+                    || chain.contains { run in run.state == .pending && !chain.contains { $0.seq < run.seq && $0.state == .failed } }
+            }
+            if !outstanding { return }
+            usleep(200_000)
+        }
+    }
+
+    /// Writes bundles, media and index.json from the store, one publisher per output folder at a time.
+    /// `inbox`: where a course's images are read; nil reads them from the store (PostgreSQL) or the latest run's inbox.
+    @discardableResult
+    public func publish(inbox: URL? = nil) throws -> RunIndex {
+        let lock = try FileLock(out.appendingPathComponent(OutputLayout.publishLock))
+        defer { lock.unlock() }
+        let inputs = inputFiles(inbox: try inbox ?? rememberedInbox(), store: store)
+        return try Publisher(out: out, inputs: inputs, store: store).publish()
+    }
+
+    /// Puts the bytes of every inbox file the store lacks into it, each once by content hash. A file that changed
+    /// since it was hashed is left out; its item fails with `source-missing` and the next scan picks it up.
+    private func storeInputs(of scan: InboxScan, inbox: URL) throws {
+        let known = try store.sourceStats()
+        let removed = Set(scan.statsToRemove)
+        var wanted: [String: String] = [:]   // sha256 -> a path holding it
+        for stat in known.values where !removed.contains(stat.path) { wanted[stat.sha256] = stat.path }
+        for stat in scan.statsToSave { wanted[stat.sha256] = stat.path }
+        for sha in try store.missingInputs(Set(wanted.keys)).sorted() {
+            guard let path = wanted[sha], let data = try? Data(contentsOf: inbox.appendingPathComponent(path)),
+                  ContentHash.sha256(data) == sha else { continue }
+            try store.putInput(sha256: sha, data: data)
+        }
     }
 
     /// The inbox's review decisions; a malformed reviews file is a configuration error (exit 2, with its line).
@@ -92,90 +146,19 @@ public final class Pipeline: Sendable {
     }
 
     private func work(inbox: URL, config: PipelineConfig, jobs: Int, runnerID: String,
-                      progress: (any ProgressSink)?, stop: StopSignal) throws -> (run: Int, cached: Int) {
+                      progress: (any ProgressSink)?, stop: StopSignal) throws -> WorkCounts {
         let pending = try store.pendingCount()
         progress?.runStarted(stagesToRun: pending)
         // Stages another process holds may unlock more work here, so they count as work to wait for.
         let runningElsewhere = pending > 0 ? 0 : try store.runningCount()
-        guard pending > 0 || runningElsewhere > 0 else { return (0, 0) }
-
-        let context = RunContext(inbox: inbox, config: config, store: store)
-        let state = WorkState()
-        let group = DispatchGroup()
-        for worker in 0..<max(1, jobs) {
-            group.enter()
-            let thread = Thread { [store] in
-                defer { group.leave() }
-                Self.workerLoop(owner: runnerID, context: context, store: store, state: state,
-                                progress: progress, stop: stop)
-            }
-            thread.name = "lectern-worker-\(worker)"
-            thread.stackSize = 8 << 20
-            thread.start()
+        guard pending > 0 || runningElsewhere > 0 else { return WorkCounts() }
+        if jobs == 0 {
+            try waitForOtherWorkers(stop: stop)
+            return WorkCounts()
         }
-        group.wait()
-        let final = state.counts.withLock { $0 }
-        if let error = final.storeError { throw error }
-        return (final.run, final.cached)
-    }
-
-    /// Shared by the workers of one run.
-    final class WorkState: Sendable {
-        struct Counts: Sendable {
-            var busy = 0
-            var run = 0
-            var cached = 0
-            var storeError: LecternError?
-        }
-        let counts = Mutex(Counts())
-    }
-
-    static let maxAttempts = 3
-
-    private static func workerLoop(owner: String, context: RunContext, store: any ContentStore, state: WorkState,
-                                   progress: (any ProgressSink)?, stop: StopSignal) {
-        let executor = StageExecutor(context: context)
-        while !stop.isStopped {
-            let claim: Claim?
-            do {
-                claim = try storeCall { try store.claimNext(owner: owner) }
-            } catch {
-                state.counts.withLock { $0.storeError = error }
-                return
-            }
-            guard let claim else {
-                // Nothing runnable now; a stage still running here or in another process may unlock more.
-                let busyHere = state.counts.withLock { $0.busy }
-                let runningAnywhere = (try? store.runningCount()) ?? 0
-                if busyHere == 0 && runningAnywhere == 0 { return }
-                usleep(20_000)
-                continue
-            }
-            state.counts.withLock { $0.busy += 1 }
-            defer { state.counts.withLock { $0.busy -= 1 } }
-            let started = DispatchTime.now()
-            do {
-                let result = try executor.execute(claim)
-                try storeCall { try store.complete(claim, result: result) }
-                state.counts.withLock {
-                    if result.artifact == nil { $0.cached += 1 } else { $0.run += 1 }
-                }
-                progress?.stageFinished(StageEvent(sourcePath: claim.item.sourcePath, stage: claim.run.stage,
-                                                   outcome: result.artifact == nil ? .cached : .done,
-                                                   durationMs: result.durationMs))
-            } catch {
-                let ms = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
-                let retry = error.code.isTransient && claim.run.attempts < maxAttempts
-                if retry {
-                    usleep(useconds_t(200_000 << min(claim.run.attempts, 4))) // backoff: 0.4 s, 0.8 s, ...
-                    try? store.requeue(claim, error: error)
-                } else {
-                    try? store.fail(claim, error: error, durationMs: ms)
-                }
-                progress?.stageFinished(StageEvent(sourcePath: claim.item.sourcePath, stage: claim.run.stage,
-                                                   outcome: retry ? .retrying(error) : .failed(error), durationMs: ms))
-            }
-        }
+        let context = RunContext(inputs: inputFiles(inbox: inbox, store: store), config: config, store: store)
+        return try WorkerPool(owner: runnerID, context: context, jobs: jobs, progress: progress, stop: stop,
+                              waitsForWork: false).run()
     }
 }
 

@@ -44,6 +44,8 @@ public struct ConfigError: Error, CustomStringConvertible, Sendable {
 /// The stages and their options, read from a pipeline YAML file (pipelines/default.yml).
 public struct PipelineConfig: Sendable {
     public var file: String
+    /// The pipeline file's text, kept with the run so that fleet workers read the same options (`RunConfiguration`).
+    public private(set) var yaml = ""
     public var ocr = OCROptions()
     public var quiz = QuizOptions()
     public var words = WordsOptions()
@@ -53,6 +55,8 @@ public struct PipelineConfig: Sendable {
     public var narrate = NarrateOptions()
     /// Formats `lectern run` keeps current under OUT/exports (`exports:` in the pipeline file).
     public var exports: [ExportFormat] = []
+    /// The content store's address (`store:`), below `--store` and `LECTERN_STORE` (`StoreAddress`).
+    public var store: String?
     /// The teacher's review decisions, from the inbox's `lectern-reviews.yml` (`Pipeline.run` reads them; not part
     /// of any stage's options: each item's own decisions are part of its generate stage's input hash).
     public var reviews = ReviewDecisions()
@@ -86,6 +90,7 @@ public struct PipelineConfig: Sendable {
             throw ConfigError(file: file, line: nil, message: "invalid YAML: \(error)")
         }
         var config = PipelineConfig(file: file)
+        config.yaml = yaml
         guard let root else { return config }
         guard let top = root.mapping else {
             throw ConfigError(file: file, line: Self.line(root), message: "expected a mapping with a `stages:` key")
@@ -109,8 +114,13 @@ public struct PipelineConfig: Sendable {
                 }
             case "exports":
                 config.exports = try Self.exportFormats(value, file: file)
+            case "store":
+                guard let address = value.string, StoreAddress(address) != nil else {
+                    throw ConfigError(file: file, line: Self.line(value), message: "`store` must be a postgres://USER@HOST:PORT/DB address")
+                }
+                config.store = address
             default:
-                throw ConfigError(file: file, line: Self.line(key), message: "unknown key '\(key.string ?? "?")' (expected `version`, `stages` or `exports`)")
+                throw ConfigError(file: file, line: Self.line(key), message: "unknown key '\(key.string ?? "?")' (expected `version`, `stages`, `exports` or `store`)")
             }
         }
         return config

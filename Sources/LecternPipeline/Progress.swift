@@ -12,6 +12,8 @@ public struct StageEvent: Sendable {
         case cached
         case failed(LecternError)
         case retrying(LecternError)
+        /// The stage's lease ran out while it worked and another worker took it over: this result was thrown away.
+        case discarded
     }
     public var sourcePath: String
     public var stage: StageID

@@ -10,7 +10,7 @@ import LecternStore
 /// files whose content is unchanged are not touched, and bundles of items no longer in the inbox are removed.
 struct Publisher {
     let out: URL
-    let inbox: URL
+    let inputs: any InputFiles
     let store: any ContentStore
 
     func publish() throws -> RunIndex {
@@ -70,7 +70,7 @@ struct Publisher {
 
     /// Publishes the media a stage's result lists (`StageMedia`), each at the place `OutputLayout` gives its name:
     /// stored bytes when their record is stale, and files of the inbox always (a course's images may change without
-    /// its posts; courses are few), reading only regular files inside the inbox.
+    /// its posts; courses are few), reading only regular files inside the inbox (`InputFiles.file`).
     /// Returns the paths of the topics' audio it published, which are kept by name.
     private func publishMedia(of run: StageRun, item: ItemRecord, files: inout RecordedFiles) throws -> Set<String> {
         var voicePaths = Set<String>()
@@ -92,12 +92,8 @@ struct Publisher {
             _ = try files.publish(path, source: audioKey) { try store.artifact(key: audioKey) }
             voicePaths.insert(path)
         }
-        let root = inbox.resolvingSymlinksInPath().path + "/"
         for (name, sourcePath) in list.inbox.sorted(by: { $0.key < $1.key }) {
-            let source = inbox.appendingPathComponent(sourcePath)
-            let values = try? source.resourceValues(forKeys: [.isSymbolicLinkKey, .isRegularFileKey])
-            guard let path = place(name), source.resolvingSymlinksInPath().path.hasPrefix(root), values?.isSymbolicLink != true,
-                  values?.isRegularFile == true, let bytes = try? Data(contentsOf: source) else {
+            guard let path = place(name), let bytes = try inputs.file(sourcePath) else {
                 log.notice("a media file is missing or outside the inbox", metadata: ["source": "\(sourcePath)"])
                 continue
             }

@@ -10,13 +10,13 @@ import Yams
 
 /// What every worker shares during one run.
 final class RunContext: Sendable {
-    let inbox: URL
+    let inputs: any InputFiles
     let config: PipelineConfig
     let store: any ContentStore
     private let wordNetResult: Result<WordNet, LecternError>
 
-    init(inbox: URL, config: PipelineConfig, store: any ContentStore) {
-        self.inbox = inbox
+    init(inputs: any InputFiles, config: PipelineConfig, store: any ContentStore) {
+        self.inputs = inputs
         self.config = config
         self.store = store
         // Loaded once per process, before the workers start; immutable afterwards.
@@ -159,8 +159,9 @@ final class StageExecutor {
     /// The course's `course.yml`: its path in the inbox, its text and its settings; nil when it has none.
     func courseSettingsFile(_ course: ItemRecord) throws(LecternError) -> (path: String, text: String, settings: CourseSettings)? {
         let relative = course.sourcePath + "/" + InboxScanner.courseConfigName
-        guard let text = try? String(contentsOf: context.inbox.appendingPathComponent(relative), encoding: .utf8) else {
-            return nil
+        guard let data = try context.inputs.file(relative) else { return nil }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw LecternError(.invalidCourseConfig, "\(relative) is not UTF-8 text.")
         }
         do {
             return (relative, text, try YAMLDecoder().decode(CourseSettings.self, from: text))
@@ -187,17 +188,7 @@ final class StageExecutor {
 
     /// Reads an input file and checks it is still the content the item was made from.
     func readSource(_ item: ItemRecord, limit: Int?) throws(LecternError) -> Data {
-        let url = context.inbox.appendingPathComponent(item.sourcePath)
-        if let limit, let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > limit {
-            throw LecternError(.fileTooLarge, "\(item.sourcePath) is \(size / 1_000_000) MB; Lectern reads files up to \(limit / 1_000_000) MB.")
-        }
-        guard let data = try? Data(contentsOf: url) else {
-            throw LecternError(.sourceMissing, "\(item.sourcePath) could not be read (it was moved or deleted).")
-        }
-        guard ContentHash.sha256(data) == item.sha256 else {
-            throw LecternError(.sourceMissing, "\(item.sourcePath) changed while Lectern was reading it.")
-        }
-        return data
+        try context.inputs.source(item, limit: limit)
     }
 
     func encode<T: Encodable>(_ value: T) throws(LecternError) -> Data {

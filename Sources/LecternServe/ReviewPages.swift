@@ -471,6 +471,7 @@ struct WordListPage: ReviewPage {
         case .cefrProfile: "from a published list of English word levels (CEFR)"
         case .model: "estimated from how common the word is"
         case .teacher: "set by a teacher"
+        case .teacherSense: "one above the word's usual level: a teacher chose a rarer sense"
         }
     }
 

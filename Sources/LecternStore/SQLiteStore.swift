@@ -145,6 +145,19 @@ public final class SQLiteStore: ContentStore {
                 t.column("mtimeNs", .integer).notNull()
             }
         }
+        // Fleet support shared with PostgreSQL: who runs stages (for `status --workers`) and the input bytes.
+        migrator.registerMigration("v4-runners-inputs") { db in
+            try db.alter(table: "runners") { t in
+                t.add(column: "host", .text).notNull().defaults(to: "")
+                t.add(column: "pid", .integer).notNull().defaults(to: 0)
+                t.add(column: "jobs", .integer).notNull().defaults(to: 0)
+                t.add(column: "lastSeenAt", .double).notNull().defaults(to: 0)
+            }
+            try db.create(table: "inputs") { t in
+                t.primaryKey("sha256", .text)
+                t.column("data", .blob).notNull()
+            }
+        }
         return migrator
     }
 
@@ -266,8 +279,17 @@ public final class SQLiteStore: ContentStore {
         }
     }
 
-    public func complete(_ claim: Claim, result: StageResult) throws {
+    /// The fence every finishing write carries: the claim's own runner and attempt, still running.
+    private static let heldByClaim = "itemID = ? AND stage = ? AND owner = ? AND attempts = ? AND state = 'running'"
+
+    private static func fence(_ claim: Claim) -> StatementArguments {
+        [claim.run.itemID, claim.run.stage, claim.run.owner, claim.run.attempts]
+    }
+
+    @discardableResult public func complete(_ claim: Claim, result: StageResult) throws -> Bool {
         try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM stage_runs WHERE \(Self.heldByClaim)",
+                                    arguments: Self.fence(claim)) == true else { return false }
             if let artifact = result.artifact {
                 try db.execute(sql: """
                     INSERT INTO artifacts (key, stage, outputSHA, data) VALUES (?, ?, ?, ?)
@@ -290,32 +312,32 @@ public final class SQLiteStore: ContentStore {
                 SET state = 'done', owner = NULL, errorCode = NULL, errorMessage = NULL, force = 0, pendingReason = NULL,
                     inputHash = ?, stageVersion = ?, optionsHash = ?, artifactKey = ?, outputSHA = ?,
                     finishedAt = ?, durationMs = ?
-                WHERE itemID = ? AND stage = ? AND owner = ?
+                WHERE \(Self.heldByClaim)
                 """, arguments: [result.inputHash, result.stageVersion, result.optionsHash, result.artifactKey,
-                                 result.outputSHA, Date().timeIntervalSince1970, result.durationMs,
-                                 claim.run.itemID, claim.run.stage, claim.run.owner])
+                                 result.outputSHA, Date().timeIntervalSince1970, result.durationMs] + Self.fence(claim))
+            return true
         }
     }
 
-    public func fail(_ claim: Claim, error: LecternError, durationMs: Int) throws {
+    @discardableResult public func fail(_ claim: Claim, error: LecternError, durationMs: Int) throws -> Bool {
         try write { db in
             try db.execute(sql: """
                 UPDATE stage_runs
                 SET state = 'failed', owner = NULL, errorCode = ?, errorMessage = ?, force = 0, pendingReason = NULL,
                     finishedAt = ?, durationMs = ?
-                WHERE itemID = ? AND stage = ? AND owner = ?
-                """, arguments: [error.code, error.message, Date().timeIntervalSince1970, durationMs,
-                                 claim.run.itemID, claim.run.stage, claim.run.owner])
+                WHERE \(Self.heldByClaim)
+                """, arguments: [error.code, error.message, Date().timeIntervalSince1970, durationMs] + Self.fence(claim))
+            return db.changesCount > 0
         }
     }
 
-    public func requeue(_ claim: Claim, error: LecternError) throws {
+    @discardableResult public func requeue(_ claim: Claim, error: LecternError) throws -> Bool {
         try write { db in
             try db.execute(sql: """
                 UPDATE stage_runs SET state = 'pending', owner = NULL, pendingReason = ?
-                WHERE itemID = ? AND stage = ? AND owner = ?
-                """, arguments: ["retrying after a passing problem: \(error.message)",
-                                 claim.run.itemID, claim.run.stage, claim.run.owner])
+                WHERE \(Self.heldByClaim)
+                """, arguments: ["retrying after a passing problem: \(error.message)"] + Self.fence(claim))
+            return db.changesCount > 0
         }
     }
 
@@ -358,10 +380,12 @@ public final class SQLiteStore: ContentStore {
 
     // MARK: Runners
 
-    public func registerRunner(id: String) throws {
+    public func registerRunner(_ runner: RunnerInfo) throws {
+        let now = Date().timeIntervalSince1970
         try write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO runners (id, startedAt) VALUES (?, ?)",
-                           arguments: [id, Date().timeIntervalSince1970])
+            try db.execute(sql: """
+                INSERT OR REPLACE INTO runners (id, startedAt, host, pid, jobs, lastSeenAt) VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [runner.id, now, runner.host, runner.pid, runner.jobs, now])
         }
     }
 
@@ -369,8 +393,18 @@ public final class SQLiteStore: ContentStore {
         try write { db in try db.execute(sql: "DELETE FROM runners WHERE id = ?", arguments: [id]) }
     }
 
-    public func runnerIDs() throws -> [String] {
-        try pool.read { db in try String.fetchAll(db, sql: "SELECT id FROM runners ORDER BY id") }
+    public func runners() throws -> [RunnerRecord] {
+        try pool.read { db in
+            let held = Dictionary(grouping: try Row.fetchAll(db, sql: """
+                SELECT owner, itemID, stage FROM stage_runs WHERE state = 'running' ORDER BY itemID, seq
+                """), by: { $0["owner"] as String? ?? "" })
+            return try Row.fetchAll(db, sql: "SELECT * FROM runners ORDER BY id").map { row in
+                let id: String = row["id"]
+                return RunnerRecord(info: RunnerInfo(id: id, host: row["host"], pid: row["pid"], jobs: row["jobs"]),
+                                    startedAt: row["startedAt"], lastSeenAt: row["lastSeenAt"],
+                                    holding: (held[id] ?? []).map { StageKey(itemID: $0["itemID"], stage: $0["stage"]) })
+            }
+        }
     }
 
     public func releaseClaims(ofRunner id: String) throws -> Int {
@@ -383,6 +417,48 @@ public final class SQLiteStore: ContentStore {
             try db.execute(sql: "DELETE FROM runners WHERE id = ?", arguments: [id])
             return released
         }
+    }
+
+    // MARK: Leases: SQLite's runners hold file locks instead (`RunnerLock`), so nothing expires.
+
+    public var leaseSeconds: Double? { nil }
+
+    public func heartbeat(owner: String, holding: [StageKey]) throws -> Set<StageKey> {
+        try write { db in
+            try db.execute(sql: "UPDATE runners SET lastSeenAt = ? WHERE id = ?", arguments: [Date().timeIntervalSince1970, owner])
+            var lost = Set<StageKey>()
+            for key in holding where try Bool.fetchOne(db, sql: """
+                SELECT 1 FROM stage_runs WHERE itemID = ? AND stage = ? AND owner = ? AND state = 'running'
+                """, arguments: [key.itemID, key.stage, owner]) != true {
+                lost.insert(key)
+            }
+            return lost
+        }
+    }
+
+    public func recoverExpiredLeases(maxAttempts: Int) throws -> Int { 0 }
+
+    // MARK: Inputs: kept for `check --store` and the conformance tests; a SQLite run reads its inbox.
+
+    public var keepsInputs: Bool { false }
+
+    public func missingInputs(_ sha256s: Set<String>) throws -> Set<String> {
+        guard !sha256s.isEmpty else { return [] }
+        let present = try pool.read { db in
+            try String.fetchSet(db, sql: "SELECT sha256 FROM inputs WHERE sha256 IN (\(databaseQuestionMarks(count: sha256s.count)))",
+                                arguments: StatementArguments(Array(sha256s)))
+        }
+        return sha256s.subtracting(present)
+    }
+
+    public func putInput(sha256: String, data: Data) throws {
+        try write { db in
+            try db.execute(sql: "INSERT OR IGNORE INTO inputs (sha256, data) VALUES (?, ?)", arguments: [sha256, data])
+        }
+    }
+
+    public func input(sha256: String) throws -> Data? {
+        try pool.read { db in try Data.fetchOne(db, sql: "SELECT data FROM inputs WHERE sha256 = ?", arguments: [sha256]) }
     }
 
     // MARK: Settings

@@ -50,6 +50,9 @@ public struct WordListBuilder: Sendable {
                         entry.definition = synset.gloss
                         entry.partOfSpeech = synset.pos.rawValue
                         (entry.level, entry.levelSource) = leveler.level(of: entry.word, pos: synset.pos)
+                        if let raised = raisedLevel(of: entry, teacherSense: synset) {
+                            (entry.level, entry.levelSource, entry.levelReason) = (raised.level, .teacherSense, raised.reason)
+                        }
                         entry.senseConfidence = .high  // the teacher's choice: no doubt left about the sense
                         entry.senseSource = .teacher
                     } else {
@@ -59,6 +62,7 @@ public struct WordListBuilder: Sendable {
                 if let level = decision.level {
                     entry.level = level
                     entry.levelSource = .teacher
+                    entry.levelReason = nil
                 }
                 if let definition = decision.definition {
                     entry.definition = definition
@@ -79,6 +83,8 @@ public struct WordListBuilder: Sendable {
         }
         let sourceWords = Set(entries.map(\.word))
         var tests: [WordTest] = []
+        // By the entry's level as the list shows it, a `teacher-sense` one included: the question asks the rarer
+        // sense's definition, which is what that level grades, and the list and its tests must agree.
         for level in WordLevel.allCases {
             let words = entries.filter { $0.level == level }.sorted(by: studyOrder)
             guard !words.isEmpty else { continue }
@@ -90,6 +96,19 @@ public struct WordListBuilder: Sendable {
                                     words: Array(entries), tests: tests)
         bundle.warnings = warnings.isEmpty ? nil : warnings
         return bundle
+    }
+
+    /// One level above `entry`'s when the teacher's `sense` is not WordNet's first sense of the word as that part of
+    /// speech (issue 28): the profile and the model grade a word by its everyday sense, and a rarer one is harder.
+    /// Nil when the sense is the first, the teacher set the level (`levelOverrides`), or the level is the top one.
+    func raisedLevel(of entry: WordEntry, teacherSense sense: Synset) -> (level: WordLevel, reason: String)? {
+        let senses = wordNet.synsets(of: entry.word, pos: sense.pos)
+        guard entry.levelSource != .teacher, let rank = senses.firstIndex(where: { $0.id == sense.id }), rank > 0,
+              let index = WordLevel.allCases.firstIndex(of: entry.level), index + 1 < WordLevel.allCases.count else { return nil }
+        let level = WordLevel.allCases[index + 1]
+        let from = entry.levelSource == .cefrProfile ? "the CEFR profile" : "Lectern's grading model"
+        return (level, "A teacher chose sense \(rank + 1) of \(senses.count) of the \(sense.pos.rawValue) “\(entry.word)” "
+                + "(\(sense.id.senseKey)), not its most common one: one level above \(from)'s \(entry.level.rawValue).")
     }
 
     /// The sense `key` ("n:08517656", `SynsetID.senseKey`) names when it is one of `lemma`'s WordNet senses, else nil.

@@ -11,8 +11,20 @@ let benchmarks: [String: () throws -> Void] = [
     "export": ExportBenchmark.run,
     "quiz": QuizBenchmark.run,
     "serve": ServeBenchmark.run,
+    "scale": { try ScaleBenchmark.run(); try FleetBenchmark.run() },
     "narrate": NarrateBenchmark.run,
 ]
+
+// `scale` runs its worker processes as this executable again.
+if CommandLine.arguments.dropFirst().first == "scale-worker" {
+    do {
+        try ScaleBenchmark.worker(Array(CommandLine.arguments.dropFirst(2)))
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("scale-worker failed: \(error)\n".utf8))
+        exit(1)
+    }
+}
 
 let requested = Array(CommandLine.arguments.dropFirst())
 let names = requested.isEmpty ? benchmarks.keys.sorted() : requested

@@ -52,6 +52,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var inbox: InboxOptions
     @OptionGroup var out: OutOptions
+    @OptionGroup var store: StoreOptions
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var jobs: JobOptions
     @Flag(help: "Print a JSON summary with every item on stdout.") var json = false
@@ -60,8 +61,8 @@ struct RunCommand: ParsableCommand {
         let config = try pipeline.load()
         let inboxURL = try inbox.url()
         let handlers = SignalHandlers()
-        let code = try runOnce(pipeline: try out.openPipeline(), inbox: inboxURL, config: config, jobs: jobs.jobs,
-                               json: json, stop: handlers.stop)
+        let code = try runOnce(pipeline: try store.openPipeline(out, config: config, jobs: jobs.jobs), inbox: inboxURL,
+                               config: config, jobs: jobs.jobs, json: json, stop: handlers.stop)
         withExtendedLifetime(handlers) {}
         throw ExitCode(code)
     }
@@ -82,6 +83,7 @@ struct WatchCommand: ParsableCommand {
 
     @OptionGroup var inbox: InboxOptions
     @OptionGroup var out: OutOptions
+    @OptionGroup var store: StoreOptions
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var jobs: JobOptions
     @Option(help: "Seconds the inbox must stay unchanged before a run starts.") var quietPeriod: Double = 1.0
@@ -94,7 +96,7 @@ struct WatchCommand: ParsableCommand {
     func run() throws {
         let config = try pipeline.load()
         let inboxURL = try inbox.url()
-        let lectern = try out.openPipeline()
+        let lectern = try store.openPipeline(out, config: config, jobs: jobs.jobs)
         let handlers = SignalHandlers()
         let watcher = InboxWatcher(inbox: inboxURL, quietPeriod: quietPeriod, forcePolling: poll)
         var code: Int32 = 0
@@ -127,13 +129,18 @@ struct StatusCommand: ParsableCommand {
         discussion: "Exits 1 when some item failed.\n\nExample: lectern status --failed")
 
     @OptionGroup var out: OutOptions
+    @OptionGroup var store: StoreOptions
     @OptionGroup var pipeline: PipelineOptions
     @Flag(help: "Only items that failed.") var failed = false
+    @Flag(help: "The runners (runs, watches and fleet workers) registered in the store and the stages each holds, instead of the items.")
+    var workers = false
     @Flag(help: "Print JSON on stdout.") var json = false
 
     func run() throws {
         let config = try pipeline.load()
-        var items = try out.openPipeline().status(config: config)
+        let lectern = try store.openPipeline(out, config: config)
+        if workers { return try showWorkers(lectern) }
+        var items = try lectern.status(config: config)
         let failedCount = items.filter { $0.state == .failed }.count
         if failed { items = items.filter { $0.state == .failed } }
         if json {
@@ -145,6 +152,17 @@ struct StatusCommand: ParsableCommand {
                   + "\((counts[.pending] ?? 0) + (counts[.running] ?? 0)) waiting.")
         }
         throw ExitCode(failedCount > 0 ? 1 : 0)
+    }
+
+    private func showWorkers(_ lectern: Pipeline) throws {
+        let runners = try lectern.workers()
+        if json { return try printJSON(runners) }
+        if runners.isEmpty { print("No runner is registered: nothing is running stages on this store.") }
+        for runner in runners {
+            let held = runner.holding.isEmpty ? "idle"
+                : "holds " + runner.holding.map { "\($0.stage) of \($0.itemID)" }.joined(separator: ", ")
+            print("\(runner.id)  \(runner.host) pid \(runner.pid), \(runner.jobs) jobs, last seen \(Int(runner.secondsSinceSeen)) s ago: \(held)")
+        }
     }
 
     static func describe(_ item: ItemStatus) -> String {
@@ -182,6 +200,7 @@ struct RetryCommand: ParsableCommand {
         """)
 
     @OptionGroup var out: OutOptions
+    @OptionGroup var store: StoreOptions
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var jobs: JobOptions
     @Option(help: "The stage to run again (with the stages that consume its output).") var stage: String?
@@ -201,7 +220,7 @@ struct RetryCommand: ParsableCommand {
 
     func run() throws {
         let config = try pipeline.load()
-        let lectern = try out.openPipeline()
+        let lectern = try store.openPipeline(out, config: config, jobs: jobs.jobs)
         guard let inboxURL = try inbox.map({ try existingFolder($0) }) ?? lectern.rememberedInbox() else {
             throw ValidationError("no run has used \(out.out) yet; pass --inbox")
         }
@@ -227,6 +246,7 @@ struct ShowCommand: ParsableCommand {
 
     @Argument(help: "The item's ID, ID prefix or source path.") var item: String
     @OptionGroup var out: OutOptions
+    @OptionGroup var store: StoreOptions
     @OptionGroup var pipeline: PipelineOptions
     @Flag(help: "Print JSON (the item and its bundle) on stdout.") var json = false
     @Flag(help: "For a word list: why each word has its level (CEFR profile level, the model's features and probabilities).")
@@ -239,8 +259,9 @@ struct ShowCommand: ParsableCommand {
     }
 
     func run() throws {
-        let lectern = try out.openPipeline()
-        let matches = try lectern.status(config: try pipeline.load()).filter {
+        let config = try pipeline.load()
+        let lectern = try store.openPipeline(out, config: config)
+        let matches = try lectern.status(config: config).filter {
             $0.id.hasPrefix(item) || $0.source.path == item
         }
         guard let found = matches.first else { throw ValidationError("no item '\(item)' in \(out.out); see `lectern status`") }
@@ -300,30 +321,44 @@ struct CheckCommand: ParsableCommand {
         Exit 0 when OUT's bundles, media and index.json equal a fresh build of the inbox, 1 when they \
         differ (stale bundles), 2 on a usage or configuration error.
 
+        With a PostgreSQL store (--store, LECTERN_STORE or the pipeline file's `store:`), the inputs and options \
+        of the store's latest run are rebuilt in a temporary SQLite store instead of --inbox.
+
         Example (CI): lectern run --inbox course --out published && git diff --exit-code published
                   or: lectern check --inbox course --out published
         """)
 
     @OptionGroup var inbox: InboxOptions
     @OptionGroup var out: OutOptions
+    @OptionGroup var store: StoreOptions
     @OptionGroup var pipeline: PipelineOptions
     @OptionGroup var jobs: JobOptions
     @Flag(help: "Print the differing files as JSON on stdout.") var json = false
 
     func run() throws {
-        let config = try pipeline.load()
-        let inboxURL = try inbox.url()
+        var config = try pipeline.load()
         let temp = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-check-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: temp) }
-        let fresh = try Pipeline(out: temp)
-        try ExportPublisher.copyNoteTimes(from: out.url, to: temp)
+        let inboxURL: URL
+        let source: String
+        if try store.address(config: config) != nil {
+            // A fleet's inputs are in its store: rebuild them, with the run's own options, in a SQLite store here.
+            inboxURL = temp.appendingPathComponent("inbox")
+            config = try store.openPipeline(out, config: config).copyStoredInbox(to: inboxURL)
+            source = "the store's inputs"
+        } else {
+            inboxURL = try inbox.url()
+            source = inbox.inbox
+        }
+        let fresh = try Pipeline(out: temp.appendingPathComponent("out"))
+        try ExportPublisher.copyNoteTimes(from: out.url, to: fresh.out)
         let handlers = SignalHandlers()
         _ = try fresh.run(inbox: inboxURL, config: config, jobs: jobs.jobs, progress: ConsoleProgress(), stop: handlers.stop)
-        let differing = PublishedFiles.differences(between: out.url, and: temp, exports: config.exports)
+        let differing = PublishedFiles.differences(between: out.url, and: fresh.out, exports: config.exports)
         if json {
             try printJSON(["differing": differing])
         } else if differing.isEmpty {
-            print("Up to date: \(out.out) matches a fresh build of \(inbox.inbox).")
+            print("Up to date: \(out.out) matches a fresh build of \(source).")
         } else {
             print("Stale: \(differing.count) file\(differing.count == 1 ? "" : "s") of \(out.out) differ from a fresh build:")
             for path in differing { print("  \(path)") }

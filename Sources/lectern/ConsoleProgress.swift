@@ -20,7 +20,10 @@ final class ConsoleProgress: ProgressSink {
 
     func stageFinished(_ event: StageEvent) {
         let (finished, total) = state.withLock { state -> (Int, Int) in
-            if case .retrying = event.outcome {} else { state.finished += 1 }
+            switch event.outcome {
+            case .retrying, .discarded: break
+            default: state.finished += 1
+            }
             return (state.finished, max(state.total, state.finished))
         }
         let line: String?
@@ -29,6 +32,7 @@ final class ConsoleProgress: ProgressSink {
         case .cached: line = isTerminal ? nil : "cached  \(event.stage) \(event.sourcePath)"
         case .failed(let error): line = "FAILED  \(event.stage) \(event.sourcePath): \(error.code.rawValue): \(error.message)"
         case .retrying(let error): line = "retry   \(event.stage) \(event.sourcePath): \(error.message)"
+        case .discarded: line = "late    \(event.stage) \(event.sourcePath): another worker took it over; this result was discarded"
         }
         if isTerminal {
             var text = "\r\u{1B}[2K"

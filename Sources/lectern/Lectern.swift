@@ -18,7 +18,7 @@ struct Lectern: AsyncParsableCommand {
         """,
         subcommands: [RunCommand.self, WatchCommand.self, StatusCommand.self, RetryCommand.self,
                       ShowCommand.self, CheckCommand.self, DrawCommand.self, ExportCommand.self, ServeCommand.self,
-                      ReviewCommand.self])
+                      ReviewCommand.self, WorkerCommand.self, PublishCommand.self])
 }
 
 struct OutOptions: ParsableArguments {
@@ -26,12 +26,34 @@ struct OutOptions: ParsableArguments {
     var out = "output"
 
     var url: URL { URL(fileURLWithPath: out) }
+}
 
-    func openPipeline() throws -> Pipeline {
+/// The commands that read or write the ledger take `--store`; `export`, `serve` and the rest read the published folder.
+struct StoreOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "A PostgreSQL store shared by workers on several machines, instead of OUT/lectern.sqlite.",
+        discussion: "postgres://USER@HOST:PORT/DB (a socket folder as ?host=/path; ?lease=SECONDS sets the lease, default 30). Also LECTERN_STORE, or `store:` in the pipeline file.",
+        valueName: "url"))
+    var store: String?
+
+    func address(config: PipelineConfig?) throws -> StoreAddress? {
         do {
-            return try Pipeline(out: url)
+            return try StoreAddress.resolve(flag: store, config: config)
         } catch {
-            throw ValidationError("cannot open the output folder \(out): \(error)")
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// `config`: the pipeline file, whose `store:` is the last choice of store; `jobs`: the workers that will share it.
+    func openPipeline(_ out: OutOptions, config: PipelineConfig? = nil, jobs: Int = 1) throws -> Pipeline {
+        let address = try address(config: config)
+        guard jobs > 0 || address != nil else {
+            throw ValidationError("--jobs 0 leaves the stages to fleet workers, so it needs a PostgreSQL store (--store)")
+        }
+        do {
+            return try Pipeline(out: out.url, store: address, connections: jobs + 2)
+        } catch {
+            throw ValidationError("cannot open the store of \(out.out): \(error)")
         }
     }
 }
@@ -71,11 +93,11 @@ struct PipelineOptions: ParsableArguments {
 }
 
 struct JobOptions: ParsableArguments {
-    @Option(help: "How many items to work on at once (default: the number of cores).")
+    @Option(help: "How many items to work on at once (default: the number of cores). With a PostgreSQL store, `lectern run --jobs 0` only scans, waits for the workers and publishes.")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     func validate() throws {
-        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256") }
+        guard (0...256).contains(jobs) else { throw ValidationError("--jobs must be between 0 and 256") }
     }
 }
 

@@ -241,7 +241,7 @@ import Testing
         // The dead runners' registrations and lock files are gone.
         let locks = (try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent(".runners").path)) ?? []
         #expect(locks.isEmpty, "left in .runners: \(locks)")
-        #expect(try Pipeline(out: out).store.runnerIDs() == [])
+        #expect(try Pipeline(out: out).store.runners().isEmpty)
     }
 
     /// `lectern serve` is the one async command: the real binary must serve (not print its help) and stop on Ctrl-C.

@@ -148,7 +148,8 @@ import Testing
 
     /// Issue 28: the teacher picks a word's WordNet sense in one step (`review word ID --senses`, then `--sense KEY`);
     /// the pick is stored in lectern-reviews.yml, holds through a rerun, `retry`, `check` and a fresh clone, reaches the
-    /// bundle (`senseSource: teacher`), its word test and the Anki notes, and a sense that is not the word's is refused.
+    /// bundle (`senseSource: teacher`; a sense that is not WordNet's first moves the level up one, `teacher-sense`),
+    /// its word test (of the entry's level) and the Anki notes, and a sense that is not the word's is refused.
     @Test func aTeacherPicksAWordsSense() async throws {
         let folder = try TestFolder()
         let inbox = folder.sub("inbox"), out = folder.sub("out")
@@ -159,15 +160,18 @@ import Testing
         let unsure = before.words.filter { $0.definition != nil && !$0.senseIsSure }
         try #require(!unsure.isEmpty)
         struct Candidate: Decodable { var key: String; var partOfSpeech: String; var gloss: String; var current: Bool }
-        var picked: (entry: WordEntry, sense: Candidate)?
+        var picked: (entry: WordEntry, sense: Candidate, isFirst: Bool)?
         for entry in unsure where picked == nil {
             let listed = try await lectern(["review", "--inbox", inbox.path, "--out", out.path, "--json", "word", entry.id!, "--senses"], in: folder.url)
             #expect(listed.status == 0, "\(listed.stderr)")
             let candidates = try JSONDecoder().decode([Candidate].self, from: Data(listed.stdout.utf8))
             #expect(candidates.filter(\.current).count == 1, "\(entry.word): \(candidates)")
-            if let other = candidates.first(where: { !$0.current && $0.partOfSpeech == entry.partOfSpeech }) { picked = (entry, other) }
+            // `--senses` lists WordNet's senses in its order, so the first of a part of speech is its first sense.
+            if let other = candidates.first(where: { !$0.current && $0.partOfSpeech == entry.partOfSpeech }) {
+                picked = (entry, other, candidates.first { $0.partOfSpeech == entry.partOfSpeech }?.key == other.key)
+            }
         }
-        let (entry, sense) = try #require(picked)
+        let (entry, sense, isFirst) = try #require(picked)
         let wordID = try #require(entry.id)
         let text = try await lectern(["review", "--inbox", inbox.path, "--out", out.path, "word", wordID, "--senses"], in: folder.url)
         #expect(text.stdout.contains("  \(sense.key)  ") && text.stdout.contains("--sense KEY"))
@@ -184,6 +188,14 @@ import Testing
             let shown = try #require(list.words.first { $0.id == wordID })
             #expect(shown.definition == sense.gloss && shown.senseSource == .teacher && shown.senseIsSure)
             #expect(list.warnings == nil)
+            let levels = WordLevel.allCases, raised = !isFirst && entry.level != .advanced
+            if raised {
+                #expect(shown.level == levels[levels.firstIndex(of: entry.level)! + 1] && shown.levelSource == .teacherSense)
+                #expect(shown.levelReason?.contains(sense.key) == true)
+            } else {
+                #expect(shown.level == entry.level && shown.levelSource == entry.levelSource && shown.levelReason == nil)
+            }
+            #expect(list.tests.filter { $0.words.contains(entry.word) }.map(\.level) == [shown.level])
             // Its word test may ask it now (when three distractors exist), and only with the teacher's sense.
             for question in list.tests.flatMap(\.questions) where question.options[question.answerIndex] == entry.word {
                 #expect(question.stem == "Which word means: \(sense.gloss)?")
@@ -303,7 +315,7 @@ import Testing
         let reject = try await lectern(["review", "--inbox", inbox.path, "--out", out.path, "reject", id], in: folder.url)
         #expect(reject.status == 0, "\(reject.stderr)")
         let rerun = try await runPipeline(out: out, inbox: inbox)
-        #expect(rerun.stagesRun == 2, "only the lecture stage reruns, and narrate after it (its input changed)")
+        #expect(rerun.stagesRun == 2, "only the lecture stage reruns, and narrate, which passes its new bundle on")
         let after = try lecture(out)
         #expect(!after.questionPool.contains { $0.id == pool.id })
         #expect(after.warnings == nil)

@@ -274,10 +274,15 @@ final class CLIProcess: @unchecked Sendable {
         try process.run()
     }
 
+    /// What it has written to standard error so far.
+    func standardErrorSoFar() -> String {
+        (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+    }
+
     /// How many "done" progress lines (one per finished stage on standard error when it is not a terminal) it has
     /// printed so far.
     func finishedStageLines() -> Int {
-        ((try? String(contentsOf: errURL, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasPrefix("done") }.count
+        standardErrorSoFar().split(separator: "\n").filter { $0.hasPrefix("done") }.count
     }
 
     func kill(_ signal: Int32 = SIGKILL) {

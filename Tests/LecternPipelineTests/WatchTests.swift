@@ -80,7 +80,7 @@ struct WatchTests {
 
         let runs = try store.stageRuns(itemIDs: nil)
         #expect(!runs.contains { $0.state == .running }, "stages left running after SIGTERM")
-        #expect(try store.runnerIDs().isEmpty, "the watch's runner registration was left behind")
+        #expect(try store.runners().isEmpty, "the watch's runner registration was left behind")
         #expect(try HostileCorpus.contentHashes(inbox).filter { !$0.key.hasPrefix("late-") } == hashesBefore,
                 "watch changed an input")
 

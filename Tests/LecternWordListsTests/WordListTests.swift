@@ -160,6 +160,55 @@ private let wordNet = try! WordNet.shared()
         #expect(!asked(reviewed).isDisjoint(with: corrected.map(\.word)))
     }
 
+    /// On real text (the Apache License 2.0, "Subject to the terms and conditions of this License"), a teacher who
+    /// picks a rarer WordNet sense of "term" (sense 3 of the noun, the conditions of an agreement) moves the entry up
+    /// one level with `levelSource: teacher-sense` and its reason, and its word test follows; WordNet's first sense
+    /// picked moves nothing; a level the teacher set wins over both.
+    @Test func aRarerSenseATeacherPicksMovesTheLevelUpOne() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("scripts/data/apache-2.0.txt"), encoding: .utf8)
+        let analysis = TextAnalyzer(wordNet: wordNet).analyze(text)
+        let builder = WordListBuilder(wordNet: wordNet, options: WordTestOptions())
+        let source = SourceRef(path: "apache-2.0.txt", sha256: "x")
+        func term(_ decision: WordDecision?) throws -> (entry: WordEntry, bundle: WordListBundle) {
+            let reviews = ReviewDecisions(words: decision.map { ["ap-w-term": $0] } ?? [:])
+            let bundle = builder.build(analysis: analysis, id: "ap", source: source, reviews: reviews)
+            #expect(bundle.warnings == nil)
+            return (try #require(bundle.words.first { $0.id == "ap-w-term" }), bundle)
+        }
+        let conditions = "n:06770875", word = "n:06303888"  // WordNet's sense 3 and sense 1 of the noun "term"
+        #expect(wordNet.synsets(of: "term", pos: .noun).map(\.id.senseKey).prefix(3) == [word, "n:15224486", conditions])
+        let lectern = try term(nil).entry
+        #expect(lectern.level == .intermediate && lectern.levelSource == .cefrProfile && lectern.levelReason == nil)
+        #expect(lectern.context.lowercased().contains("terms"))
+
+        let (rarer, bundle) = try term(WordDecision(sense: conditions))
+        #expect(rarer.level == .advanced && rarer.levelSource == .teacherSense && rarer.senseSource == .teacher)
+        #expect(rarer.levelReason == "A teacher chose sense 3 of 7 of the noun “term” (n:06770875), not its most common one: one level above the CEFR profile's intermediate.")
+        // The word test of its new level lists and may ask it; no other level's does.
+        #expect(bundle.tests.filter { $0.words.contains("term") }.map(\.level) == [.advanced])
+        for question in bundle.tests.flatMap(\.questions) where question.options[question.answerIndex] == "term" {
+            #expect(question.level == 3 && question.stem == "Which word means: \(rarer.definition!)?")
+        }
+        let json = String(decoding: try JSONEncoder().encode(rarer), as: UTF8.self)
+        #expect(json.contains("\"levelSource\":\"teacher-sense\"") && json.contains("\"levelReason\""))
+
+        let first = try term(WordDecision(sense: word)).entry
+        #expect(first.level == .intermediate && first.levelSource == .cefrProfile && first.levelReason == nil)
+        #expect(first.senseSource == .teacher)
+
+        let set = try term(WordDecision(level: .beginner, sense: conditions)).entry
+        #expect(set.level == .beginner && set.levelSource == .teacher && set.levelReason == nil)
+        #expect(set.definition == rarer.definition)
+        // A level from the pipeline file's `levelOverrides` is the teacher's too: no move.
+        var options = WordTestOptions()
+        options.levelOverrides = "term=B1"
+        let overridden = WordListBuilder(wordNet: wordNet, options: options)
+            .build(analysis: analysis, id: "ap", source: source, reviews: ReviewDecisions(words: ["ap-w-term": WordDecision(sense: conditions)]))
+            .words.first { $0.id == "ap-w-term" }
+        #expect(overridden?.level == .intermediate && overridden?.levelSource == .teacher && overridden?.levelReason == nil)
+    }
+
     @Test func deterministic() {
         let text = "The committee postponed the meeting because the chairman was ill. The members agreed to reschedule it next week."
         #expect(build(text) == build(text))

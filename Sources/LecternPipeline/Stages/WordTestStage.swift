@@ -8,7 +8,7 @@ import LecternText
 struct WordTestStage: Stage {
     let id = StageID.wordtest
     /// Its changes: CHANGELOG.md, "Stage versions".
-    let version = 13
+    let version = 14
     var options: WritableKeyPath<PipelineConfig, WordTestOptions> { \.wordtest }
     let reads = StageReads.upstreamResult
     let readsReviews = true

@@ -1,0 +1,4 @@
+#ifndef LECTERN_CLIBPQ_SHIM_H
+#define LECTERN_CLIBPQ_SHIM_H
+#include <libpq-fe.h>
+#endif
