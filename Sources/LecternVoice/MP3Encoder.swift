@@ -36,7 +36,9 @@ public final class MP3Encoder {
         lame_set_mode(handle, MONO)
         lame_set_VBR(handle, vbr_off)
         lame_set_brate(handle, Int32(kbps))
-        lame_set_quality(handle, 5)
+        // 7: LAME's fast noise shaping. Encoding, not synthesis, is most of a topic's time (a 22-minute chapter: espeak-ng
+        // 1.4 s, LAME 5.4 s at quality 5, 3.0 s at 7), and speech at 64 kbps sounds the same.
+        lame_set_quality(handle, 7)
         // The Xing/LAME tag is written over the first frame after encoding and names the encoder; CBR needs none.
         lame_set_bWriteVbrTag(handle, 0)
         lame_set_write_id3tag_automatic(handle, 0)

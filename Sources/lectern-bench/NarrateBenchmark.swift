@@ -5,7 +5,7 @@ import LecternVoice
 
 /// `lectern-bench narrate`: the narrate stage on real documentation pages (Debian's FAQ and the Debian Reference,
 /// packages debian-faq and debian-reference-en; docs/NARRATION.md), against the command lines a user would pipe:
-/// `espeak-ng -m --stdout | lame`.
+/// `espeak-ng -m --stdout | lame` with the stage's settings (CBR 64 kbps, mono, quality 7).
 ///
 /// 1. Time per minute of audio: the narrate stage's own time in the ledger (`lectern run --jobs 1` on one course)
 ///    against espeak-ng | lame run one topic at a time on the same SSML, to MP3 files of the same settings.
@@ -130,7 +130,7 @@ enum NarrateBenchmark {
         }
         let started = DispatchTime.now()
         for script in scripts {
-            let command = "espeak-ng -m -v en -s 175 -f '\(script.path)' --stdout | lame --quiet --cbr -b 64 -m m - '\(script.path).mp3'"
+            let command = "espeak-ng -m -v en -s 175 -f '\(script.path)' --stdout | lame --quiet -q 7 --cbr -b 64 -m m - '\(script.path).mp3'"
             let shell = try Child.run(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: folder)
             guard shell.status == 0 else { throw BenchError("espeak-ng | lame failed on \(script.path)") }
         }

@@ -44,7 +44,7 @@ extension NarrateOptions: StageOptions {
 struct NarrateStage: Stage {
     let id = StageID.narrate
     /// Its changes: CHANGELOG.md, "Stage versions".
-    let version = 1
+    let version = 2
     var options: WritableKeyPath<PipelineConfig, NarrateOptions> { \.narrate }
     let reads = StageReads.courseResult
 
