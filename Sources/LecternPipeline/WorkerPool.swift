@@ -92,6 +92,7 @@ struct WorkerPool {
         let executor = StageExecutor(context: context)
         let store = context.store
         var storeFailures = 0
+        var idlePolls = 0
         while !stop.isStopped && isCurrent() {
             let claim: Claim?
             do {
@@ -116,11 +117,16 @@ struct WorkerPool {
                     if !busyHere && runningAnywhere == 0 { return }
                     usleep(20_000)
                 } else {
-                    // Polling is what finds work; jitter keeps a fleet's workers from asking in step.
-                    sleep(seconds: Double.random(in: 0.05...0.25), unless: { stop.isStopped })
+                    // Polling is what finds work. A worker that was just busy asks again soon (the stage after the
+                    // one that finished elsewhere is often runnable now); an idle one backs off to about a second, so
+                    // an idle fleet costs the database little. Jitter keeps workers from asking in step.
+                    idlePolls += 1
+                    let interval = min(1.0, 0.02 * Double(1 << min(idlePolls, 6)))
+                    sleep(seconds: interval * Double.random(in: 0.5...1.0), unless: { stop.isStopped })
                 }
                 continue
             }
+            idlePolls = 0
             let key = StageKey(itemID: claim.run.itemID, stage: claim.run.stage)
             shared.state.withLock { _ = $0.holding.insert(key) }
             defer { shared.state.withLock { _ = $0.holding.remove(key) } }
