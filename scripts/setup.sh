@@ -19,7 +19,6 @@ packages=(
   libxml2-dev                                           # HTML course posts
   libsqlite3-dev                                        # the content store
   libpq-dev                                             # the fleet's store (PostgreSQL's client library, linked by lectern)
-  postgresql                                            # its server: the store tests start a throwaway one (initdb, pg_ctl)
   wordnet-base                                          # lemmas, senses and definitions
   libespeak-ng-dev libmp3lame-dev                       # lectures read aloud: speech (C API) and MP3 encoding
 )
@@ -29,6 +28,7 @@ if [ "$mode" = "--test" ]; then
   packages+=(python3-venv)              # the export checkers' virtual environment (below)
   packages+=(chromium fonts-dejavu-core)  # the review site's browser tests (headless DOM dumps, screenshots)
   packages+=(ffmpeg sqlite3)            # the narration tests decode every MP3 (ffprobe, ffmpeg) and read the store
+  packages+=(postgresql)                # the store and fleet tests start a throwaway server (initdb, pg_ctl)
 fi
 
 if [ "$mode" = "--bench" ]; then
@@ -37,6 +37,7 @@ if [ "$mode" = "--bench" ]; then
   packages+=(doc-debian debian-faq debian-reference-en gnu-standards)  # real prose for the quiz benchmark
   packages+=(wrk nginx)         # the serve benchmark: load generator, and a static file server to compare with
   packages+=(espeak-ng lame ffmpeg)  # the narrate benchmark's command-line pipeline (espeak-ng | lame); ffprobe
+  packages+=(postgresql)        # the scale benchmark's throwaway server
 fi
 
 missing=()
