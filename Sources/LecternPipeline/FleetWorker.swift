@@ -72,12 +72,12 @@ extension Pipeline {
         guard let (config, _) = try RunConfiguration.load(from: store) else {
             throw LecternError(.sourceMissing, "No run has scanned an inbox into this store yet.")
         }
-        let inputs = StoredInputs(store: store)
-        for path in try store.sourceStats().keys.sorted() {
-            guard let data = try inputs.file(path) else {
-                throw LecternError(.sourceMissing, "\(path) is listed by the store's latest scan but its bytes are not in the store.")
+        // The scan's record read once: `StoredInputs.file` would read it again for every path.
+        for stat in try store.sourceStats().values.sorted(by: { $0.path < $1.path }) {
+            guard let data = try store.input(sha256: stat.sha256) else {
+                throw LecternError(.sourceMissing, "\(stat.path) is listed by the store's latest scan but its bytes are not in the store.")
             }
-            let url = folder.appendingPathComponent(path)
+            let url = folder.appendingPathComponent(stat.path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url)
         }

@@ -45,9 +45,10 @@ public final class Pipeline: Sendable {
         let runner = try RunnerLock(out: out, store: store, jobs: jobs)
         defer { runner.release() }
 
-        let scan = try InboxScanner(inbox: inbox).scan(knownStats: try store.sourceStats())
+        let knownStats = try store.sourceStats()
+        let scan = try InboxScanner(inbox: inbox).scan(knownStats: knownStats)
         // A fleet's workers read inputs and options from the store: both are there before any stage is claimable.
-        if store.keepsInputs { try storeInputs(of: scan, inbox: inbox) }
+        if store.keepsInputs { try storeInputs(of: scan, known: knownStats, inbox: inbox) }
         try store.saveSourceStats(scan.statsToSave, removing: scan.statsToRemove)
         try RunConfiguration(config).save(in: store)
         try store.replacePresentItems(scan.items)
@@ -98,8 +99,8 @@ public final class Pipeline: Sendable {
 
     /// Puts the bytes of every inbox file the store lacks into it, each once by content hash. A file that changed
     /// since it was hashed is left out; its item fails with `source-missing` and the next scan picks it up.
-    private func storeInputs(of scan: InboxScan, inbox: URL) throws {
-        let known = try store.sourceStats()
+    /// `known`: the stat record the scan started from.
+    private func storeInputs(of scan: InboxScan, known: [String: SourceStat], inbox: URL) throws {
         let removed = Set(scan.statsToRemove)
         var wanted: [String: String] = [:]   // sha256 -> a path holding it
         for stat in known.values where !removed.contains(stat.path) { wanted[stat.sha256] = stat.path }

@@ -111,19 +111,8 @@ private final class Spawned {
     let pid: pid_t
 
     init(_ executable: URL, _ arguments: [String], in folder: URL) throws {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, folder.appendingPathComponent("spawned-\(UUID().uuidString.prefix(8)).err").path,
-                                         O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        startIn(folder, &actions)
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw BenchError("posix_spawn failed: \(spawned)") }
-        self.pid = pid
+        pid = try Child.spawn(executable, arguments, in: folder,
+                              errors: folder.appendingPathComponent("spawned-\(UUID().uuidString.prefix(8)).err").path)
     }
 
     /// Its exit status.
@@ -131,7 +120,7 @@ private final class Spawned {
     func wait() -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Child.exitCode(status)
     }
 
     /// SIGTERM (a worker drains), then reaped.

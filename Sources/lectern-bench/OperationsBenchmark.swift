@@ -136,29 +136,38 @@ enum Child {
     static func run(_ executable: URL, _ arguments: [String], in folder: URL, errors: String? = nil,
                     before: () throws -> Void = {}) throws -> Result {
         try before()
-        var fileActions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&fileActions)
-        defer { posix_spawn_file_actions_destroy(&fileActions) }
-        posix_spawn_file_actions_addopen(&fileActions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&fileActions, 2, errors ?? folder.appendingPathComponent("child.err").path,
-                                         O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        // The child starts in `folder` (so no pipelines/default.yml of the caller's folder applies).
-        startIn(folder, &fileActions)
         let started = DispatchTime.now()
-        let spawned = posix_spawn(&pid, executable.path, &fileActions, nil, argv, environ)
-        guard spawned == 0 else { throw BenchError("posix_spawn failed: \(spawned)") }
+        let pid = try spawn(executable, arguments, in: folder, errors: errors ?? folder.appendingPathComponent("child.err").path)
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {
             guard errno == EINTR else { throw BenchError("wait4 failed: \(errno)") }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         func cpu(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-        return Result(status: exit, seconds: seconds, peakKB: usage.ru_maxrss,
+        return Result(status: exitCode(status), seconds: seconds, peakKB: usage.ru_maxrss,
                       cpuSeconds: cpu(usage.ru_utime) + cpu(usage.ru_stime))
+    }
+
+    /// Starts `executable` in `folder` (so no pipelines/default.yml of the caller's folder applies), its standard
+    /// output discarded and its standard error in the file `errors`.
+    static func spawn(_ executable: URL, _ arguments: [String], in folder: URL, errors: String) throws -> pid_t {
+        var fileActions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&fileActions)
+        defer { posix_spawn_file_actions_destroy(&fileActions) }
+        posix_spawn_file_actions_addopen(&fileActions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&fileActions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        startIn(folder, &fileActions)
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable.path, &fileActions, nil, argv, environ)
+        guard spawned == 0 else { throw BenchError("posix_spawn failed: \(spawned)") }
+        return pid
+    }
+
+    /// A wait status as a shell reports it: the exit code, or 128 + the signal.
+    static func exitCode(_ status: Int32) -> Int32 {
+        (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 }
