@@ -53,7 +53,20 @@ public enum HTMLParser {
         let readingWarnings = textWarnings(read: read, converter: converter)
         let warnings = readingWarnings + removalWarnings(read: read, converter: converter)
         return ParsedPost(title: title, heading: titleHeading(dom: dom, title: title), blocks: blocks, warnings: warnings,
-                          textWarnings: readingWarnings.isEmpty ? nil : readingWarnings)
+                          textWarnings: readingWarnings.isEmpty ? nil : readingWarnings, lang: declaredLanguage(dom: dom))
+    }
+
+    /// The language the page declares on `<html lang>` (else `<body lang>`), lower-cased ("en-gb"); nil when it
+    /// declares none or something that is not a BCP 47 tag.
+    private static func declaredLanguage(dom: DOM) -> String? {
+        guard dom.root >= 0 else { return nil }
+        let declared = [dom.root, dom.first([.body], under: dom.root)].compactMap { $0 }
+            .lazy.compactMap { dom[$0].attribute("lang")?.trimmingCharacters(in: .whitespacesAndNewlines) }.first { !$0.isEmpty }
+        guard let tag = declared?.lowercased() else { return nil }
+        let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
+        let wellFormed = (2...8).contains(subtags[0].count) && subtags[0].allSatisfy { $0.isASCII && $0.isLetter }
+            && subtags.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        return wellFormed ? tag : nil
     }
 
     // MARK: - Before libxml2

@@ -352,6 +352,15 @@ private func json(_ post: ParsedPost) throws -> String {
         #expect(post.title == "First heading")
     }
 
+    /// The language a page declares, which chooses the voice that reads it: `<html>`'s, else `<body>`'s; a template
+    /// placeholder or a malformed tag is no language.
+    @Test func declaredLanguage() throws {
+        #expect(try parse("<html lang=\"EN-gb\"><body lang=\"fr\"><p>Body text.</p></body></html>").lang == "en-gb")
+        #expect(try parse("<html><body lang=\" de \"><p>Body text.</p></body></html>").lang == "de")
+        #expect(try parse("<html lang=\"{{ lang }}\"><body><p>Body text.</p></body></html>").lang == nil)
+        #expect(try parse("<html><body><p>Body text.</p></body></html>").lang == nil)
+    }
+
     @Test func inlineTeXAloneBecomesMathBlock() throws {
         let post = try parse("<article><p>\\( a^2 + b^2 = c^2 \\)</p><p>Text with $$x$$ in the middle.</p></article>")
         #expect(post.blocks[0] == .math(text: "a^2 + b^2 = c^2", display: false))
