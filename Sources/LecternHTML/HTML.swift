@@ -53,15 +53,28 @@ public enum HTMLParser {
         let readingWarnings = textWarnings(read: read, converter: converter)
         let warnings = readingWarnings + removalWarnings(read: read, converter: converter)
         return ParsedPost(title: title, heading: titleHeading(dom: dom, title: title), blocks: blocks, warnings: warnings,
-                          textWarnings: readingWarnings.isEmpty ? nil : readingWarnings, lang: declaredLanguage(dom: dom))
+                          textWarnings: readingWarnings.isEmpty ? nil : readingWarnings, lang: declaredLanguage(dom: dom, content: main))
     }
 
-    /// The language the page declares on `<html lang>` (else `<body lang>`), lower-cased ("en-gb"); nil when it
-    /// declares none or something that is not a BCP 47 tag.
-    private static func declaredLanguage(dom: DOM) -> String? {
-        guard dom.root >= 0 else { return nil }
-        let declared = [dom.root, dom.first([.body], under: dom.root)].compactMap { $0 }
-            .lazy.compactMap { dom[$0].attribute("lang")?.trimmingCharacters(in: .whitespacesAndNewlines) }.first { !$0.isEmpty }
+    /// The language of the page's content, lower-cased ("en-gb"): the `lang` nearest to it, on itself or an
+    /// ancestor up to `<html>` (HTML's inheritance), else the first one inside it (DocBook declares it on the
+    /// book's `div`); nil when none is declared or it is not a BCP 47 tag.
+    private static func declaredLanguage(dom: DOM, content: Int32) -> String? {
+        let start = content >= 0 ? content : dom.root
+        guard start >= 0 else { return nil }
+        func lang(_ node: DOMNode) -> String? {
+            let value = node.attribute("lang")?.trimmingCharacters(in: .whitespacesAndNewlines)
+            return value?.isEmpty == false ? value : nil
+        }
+        var node = start
+        var declared: String?
+        while node >= 0 && declared == nil {
+            declared = lang(dom[node])
+            node = dom[node].parent
+        }
+        if declared == nil, let inside = dom.descendants(of: start, where: { lang($0) != nil }).first {
+            declared = lang(dom[inside])
+        }
         guard let tag = declared?.lowercased() else { return nil }
         let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
         let wellFormed = (2...8).contains(subtags[0].count) && subtags[0].allSatisfy { $0.isASCII && $0.isLetter }

@@ -352,11 +352,13 @@ private func json(_ post: ParsedPost) throws -> String {
         #expect(post.title == "First heading")
     }
 
-    /// The language a page declares, which chooses the voice that reads it: `<html>`'s, else `<body>`'s; a template
-    /// placeholder or a malformed tag is no language.
+    /// The language of a page's content, which chooses the voice that reads it: the nearest `lang` from the content
+    /// up to `<html>`; a template placeholder or a malformed tag is no language.
     @Test func declaredLanguage() throws {
-        #expect(try parse("<html lang=\"EN-gb\"><body lang=\"fr\"><p>Body text.</p></body></html>").lang == "en-gb")
-        #expect(try parse("<html><body lang=\" de \"><p>Body text.</p></body></html>").lang == "de")
+        #expect(try parse("<html lang=\"EN-gb\"><body><p>Body text.</p></body></html>").lang == "en-gb")
+        #expect(try parse("<html lang=\"en\"><body lang=\" de \"><p>Body text.</p></body></html>").lang == "de")
+        // DocBook's pages declare it on the book's div (Debian's FAQ).
+        #expect(try parse("<html><body><div class=\"book\" lang=\"fr\"><p>Texte.</p></div></body></html>").lang == "fr")
         #expect(try parse("<html lang=\"{{ lang }}\"><body><p>Body text.</p></body></html>").lang == nil)
         #expect(try parse("<html><body><p>Body text.</p></body></html>").lang == nil)
     }
