@@ -268,8 +268,8 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
         let care = "Debian is being carefully and conscientiously put together and will be maintained and supported with similar care."
         let slot = vocabulary.slotFrame(of: "similar", in: care)
         #expect(vocabulary.isWritten("primary", in: slot))
-        #expect(vocabulary.adjectiveFrames["able"] == [.complement] && !vocabulary.isWritten("able", in: slot))
-        #expect(AdjectiveFrame(at: 1, in: ["is", "able", "to"]) == .complement)
+        #expect(vocabulary.adjectiveFrames["able"] == [.complement("to")] && !vocabulary.isWritten("able", in: slot))
+        #expect(AdjectiveFrame(at: 1, in: ["is", "able", "to"]) == .complement("to"))
         #expect(AdjectiveFrame(at: 1, in: ["the", "primary", "purpose"]) == .attributive)
         // "an" goes by sound: "in an _____" of the GPL took "user" (second review of 2026-11-27, fourth session).
         for word in ["user", "unique", "utility", "one-time", "European", "unit"] { #expect(!StatementQuestionMaker.startsWithVowel(word), "\(word)") }
