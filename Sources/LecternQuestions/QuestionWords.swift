@@ -238,15 +238,18 @@ package struct WordDistractorSource {
     }
 
     /// WordNet's sisters, then cousins, of `sense` (`WordNet.sisters`) as options: common words (a compound only for a
-    /// compound answer, each of its words common), used mostly in `pos`, not written in the text, the more topical
-    /// first (`topicality`), the nearer first among equals; with `onTopicOnly`, only topical ones.
+    /// compound answer, each of its words common, and its last word the answer's or one the text does not write: no
+    /// "magnetic tape" beside the text's "tape"), used mostly in `pos`, not written in the text, the more topical
+    /// first (`topicality`), the nearer first among equals. Cousins are topical always (a grandparent is a broad kind:
+    /// "work" holds both research and tasks), sisters with `onTopicOnly` (a sense the text does not make clear).
     package func sisters(of sense: Synset, answer: String, pos: PartOfSpeech, textLemmas: Set<String>,
                          onTopicOnly: Bool) -> [(String, OptionOrigin)] {
         let compound = answer.contains(" ")
-        let own = Set(answer.lowercased().split(separator: " ").map(String.init) + sense.words.map { $0.lowercased() })
+        let answerWords = answer.lowercased().split(separator: " ").map(String.init)
+        let own = Set(answerWords + sense.words.map { $0.lowercased() })
         var seen = Set<String>()
         var ranked: [(word: String, origin: OptionOrigin, score: Double, order: Int)] = []
-        for (order, (id, level)) in wordNet.sisters(of: sense.id, maxChildren: Self.kindChildren).enumerated() {
+        for (order, (id, level)) in wordNet.sisters(of: sense.id, maxChildren: Self.kindChildren, minDepth: Self.kindDepth - 1).enumerated() {
             guard let synset = wordNet.synset(id) else { continue }
             for lemma in synset.words {
                 let word = WordNet.display(lemma)
@@ -254,10 +257,11 @@ package struct WordDistractorSource {
                 guard parts.count == 1 || (compound && parts.count == 2),
                       parts.allSatisfy({ $0.count >= 3 && $0.allSatisfy { $0.isLetter && $0.isLowercase } && FamiliarWord.isCommon($0) }),
                       !own.contains(word), seen.insert(word).inserted, wordNet.hasLowercaseSense(word),
-                      parts.count > 1 || (isMostly(word, pos) && !textLemmas.contains(wordNet.lemma(of: word) ?? word))
+                      !textLemmas.contains(wordNet.lemma(of: parts.last!) ?? parts.last!) || parts.last == answerWords.last,
+                      parts.count > 1 || isMostly(word, pos)
                 else { continue }
                 let score = topicality(of: synset, textLemmas: textLemmas, excluding: own)
-                if onTopicOnly && score < Self.topical { continue }
+                if (onTopicOnly || level == 2) && score < Self.topical { continue }
                 ranked.append((word, level == 1 ? .wordnetSister : .wordnetCousin, min(score, Self.topical), order))
             }
         }

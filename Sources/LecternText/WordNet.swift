@@ -881,13 +881,14 @@ public final class WordNet: Sendable {
     }
 
     /// A sense's sisters and cousins, nearest first, each synset once: the other hyponyms of its hypernyms (`level` 1),
-    /// then the other hyponyms of their hypernyms and those hyponyms' own hyponyms (`level` 2). A parent with more than
-    /// `maxChildren` hyponyms is too broad to make its children one kind ("person": users, cowards and natives) and is
-    /// passed over.
-    public func sisters(of id: SynsetID, maxChildren: Int) -> [(synset: SynsetID, level: Int)] {
+    /// then the other hyponyms of their hypernyms and those hyponyms' own hyponyms (`level` 2). A parent is passed over
+    /// when it is too broad to make its children one kind: more than `maxChildren` hyponyms ("person": users, cowards
+    /// and natives), or nearer the top than `minDepth` (`depth(of:)`; "communication": messages, languages and
+    /// signals), `minDepth` + 1 for a grandparent.
+    public func sisters(of id: SynsetID, maxChildren: Int, minDepth: Int) -> [(synset: SynsetID, level: Int)] {
         guard let sense = synsetStructure(id) else { return [] }
-        func children(_ parent: SynsetID) -> [SynsetID]? {
-            guard let synset = synsetStructure(parent) else { return nil }
+        func children(_ parent: SynsetID, level: Int = 1) -> [SynsetID]? {
+            guard depth(of: parent) >= minDepth + level - 1, let synset = synsetStructure(parent) else { return nil }
             let all = synset.hyponyms + synset.instanceHyponyms
             return all.count <= maxChildren ? all : nil
         }
@@ -900,7 +901,7 @@ public final class WordNet: Sendable {
         seen.formUnion(parents)
         for parent in parents {
             for grandparent in synsetStructure(parent)?.hypernyms ?? [] {
-                for aunt in children(grandparent) ?? [] where seen.insert(aunt).inserted {
+                for aunt in children(grandparent, level: 2) ?? [] where seen.insert(aunt).inserted {
                     out.append((aunt, 2))
                     for cousin in children(aunt) ?? [] where seen.insert(cousin).inserted { out.append((cousin, 2)) }
                 }

@@ -24,6 +24,7 @@ private let distractorOrigins: Set<OptionOrigin> = [
     .wordnetCoordinate, .sameTextTerm, .samePOSFrequencyBand, .sameTextYear, .nearbyYear, .nearbyNumber,
     .sameTextName, .sameTextNameParts, .sameTextWord, .sameTextAdjective, .otherSense,
     .changedNumber, .negated, .antonym, .swappedName, .swappedTerm, .sameTopicWord,
+    .wordnetSister, .wordnetCousin, .sameTextKind, .otherParagraphTopic,
 ]
 
 private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
