@@ -49,7 +49,7 @@ private func build(_ text: String) -> HomeworkBundle {
         let floppy = try #require(quiz.questions.first { $0.options[$0.answerIndex] == "floppy disk" })
         let distractors = floppy.options.indices.filter { $0 != floppy.answerIndex }
         #expect(distractors.allSatisfy { [.wordnetSister, .wordnetCousin].contains(floppy.optionOrigins[$0]) }, "\(floppy.options)")
-        #expect(!floppy.options.contains { $0.hasSuffix("tape") }, "\(floppy.options)")
+        #expect(!floppy.options.contains { $0.hasSuffix(" tape") }, "\(floppy.options)")
     }
 
     /// "Most Linux _____ run a specific distribution of Linux" (debian-faq-01) had tools / installations / services,
