@@ -36,14 +36,15 @@ public struct AnkiNote: Sendable, Hashable {
 }
 
 extension ExportBundle {
-    /// The bundle's Anki notes: a word list's words (one deck per source), a lecture's question pool (decks
-    /// Course::Subject::Topic). Homework quizzes go to question banks, not Anki.
+    /// The bundle's Anki notes: a word list's words whose sense is sure (one deck per source), a lecture's question
+    /// pool (decks Course::Subject::Topic). Homework quizzes go to question banks, not Anki. A card teaches its
+    /// definition, so a sense nobody is sure of stays out until a teacher picks one (issue 28).
     public var ankiNotes: [AnkiNote] {
         switch self {
         case .homework:
             return []
         case .wordlist(let bundle):
-            return bundle.words.map { entry in
+            return bundle.words.filter(\.senseIsSure).map { entry in
                 AnkiNote(guid: StableID.make("lectern-w", [bundle.source.path, entry.word]), type: .word,
                          fields: [Markup.escape(entry.word), entry.level.rawValue, Markup.escape(entry.partOfSpeech ?? ""),
                                   Markup.html(entry.definition ?? ""), Self.marking(entry.forms + [entry.word], in: entry.context),

@@ -53,7 +53,33 @@ public enum HTMLParser {
         let readingWarnings = textWarnings(read: read, converter: converter)
         let warnings = readingWarnings + removalWarnings(read: read, converter: converter)
         return ParsedPost(title: title, heading: titleHeading(dom: dom, title: title), blocks: blocks, warnings: warnings,
-                          textWarnings: readingWarnings.isEmpty ? nil : readingWarnings)
+                          textWarnings: readingWarnings.isEmpty ? nil : readingWarnings, lang: declaredLanguage(dom: dom, content: main))
+    }
+
+    /// The language of the page's content, lower-cased ("en-gb"): the `lang` nearest to it, on itself or an
+    /// ancestor up to `<html>` (HTML's inheritance), else the first one inside it (DocBook declares it on the
+    /// book's `div`); nil when none is declared or it is not a BCP 47 tag.
+    private static func declaredLanguage(dom: DOM, content: Int32) -> String? {
+        let start = content >= 0 ? content : dom.root
+        guard start >= 0 else { return nil }
+        func lang(_ node: DOMNode) -> String? {
+            let value = node.attribute("lang")?.trimmingCharacters(in: .whitespacesAndNewlines)
+            return value?.isEmpty == false ? value : nil
+        }
+        var node = start
+        var declared: String?
+        while node >= 0 && declared == nil {
+            declared = lang(dom[node])
+            node = dom[node].parent
+        }
+        if declared == nil, let inside = dom.descendants(of: start, where: { lang($0) != nil }).first {
+            declared = lang(dom[inside])
+        }
+        guard let tag = declared?.lowercased() else { return nil }
+        let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
+        let wellFormed = (2...8).contains(subtags[0].count) && subtags[0].allSatisfy { $0.isASCII && $0.isLetter }
+            && subtags.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        return wellFormed ? tag : nil
     }
 
     // MARK: - Before libxml2

@@ -73,7 +73,7 @@ enum LibXMLReader {
 
     static let keptAttributes: Set<String> = [
         "class", "href", "src", "data-src", "data-original", "alt", "cite", "data-lang", "data-language",
-        "type", "encoding", "alttext", "display", "role", "width", "height", "aria-hidden", "mode",
+        "type", "encoding", "alttext", "display", "role", "width", "height", "aria-hidden", "mode", "lang",
     ]
 
     static func read(_ data: Data) throws(LecternError) -> ReadResult {

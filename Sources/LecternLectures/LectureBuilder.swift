@@ -112,7 +112,16 @@ public struct LectureBuilder: Sendable {
             }.joined(separator: ", "),
             title: title, subjects: subjects, questionPool: questions.flatMap(\.pool), schedule: .standard,
             media: sections.media.isEmpty ? nil : sections.media.values.sorted { $0.path < $1.path },
-            warnings: warnings.isEmpty ? nil : warnings)
+            warnings: warnings.isEmpty ? nil : warnings, lang: Self.language(of: parsed.compactMap(\.post)))
+    }
+
+    /// The language most of the posts declare; of two as common, the one declared first in course order.
+    static func language(of posts: [ParsedPost]) -> String? {
+        let declared = posts.compactMap(\.lang)
+        var counts: [String: Int] = [:]
+        for lang in declared { counts[lang, default: 0] += 1 }
+        // `max` keeps the first of equal elements.
+        return declared.max { counts[$0]! < counts[$1]! }
     }
 
     /// A course's posts sorted into their subject folders: each folder's topics and their question material, the

@@ -96,11 +96,15 @@ public struct ParsedPost: Codable, Sendable, Hashable {
     /// Those of `warnings` about how the page's text was read (a contradicted or unknown charset, a cut-off file,
     /// deep nesting): the lecture bundle carries these, since they change what a learner reads.
     public var textWarnings: [String]?
-    public init(title: String, heading: String? = nil, blocks: [Block], warnings: [String], textWarnings: [String]? = nil) {
+    /// The language the page declares (`<html lang>`), lower-cased: "en", "en-gb", "de".
+    public var lang: String?
+    public init(title: String, heading: String? = nil, blocks: [Block], warnings: [String], textWarnings: [String]? = nil,
+                lang: String? = nil) {
         self.title = title
         self.heading = heading
         self.blocks = blocks
         self.warnings = warnings
         self.textWarnings = textWarnings
+        self.lang = lang
     }
 }

@@ -376,11 +376,15 @@ public struct LectureBundle: Codable, Sendable, Hashable {
     /// How the posts' text was read when that changes what a learner sees, each "post path: warning" (a
     /// contradicted charset, a cut-off file).
     public var warnings: [String]?
+    /// The language the course's posts declare (`<html lang>`, lower-cased), the most common one when they differ;
+    /// absent when none declares one.
+    public var lang: String?
     /// In the order of their names: the canonical JSON writer then has no entry to move.
-    enum CodingKeys: String, CodingKey { case id, media, questionPool, schedule, schema, source, status, statusReason, subjects, title, warnings }
+    enum CodingKeys: String, CodingKey { case id, lang, media, questionPool, schedule, schema, source, status, statusReason, subjects, title, warnings }
     public init(id: String, source: SourceRef, status: BundleStatus, statusReason: String?, title: String,
                 subjects: [Subject], questionPool: [PoolQuestion], schedule: ReviewSchedule? = nil,
-                media: [MediaFile]? = nil, warnings: [String]? = nil) {
+                media: [MediaFile]? = nil, warnings: [String]? = nil, lang: String? = nil) {
+        self.lang = lang
         self.id = id
         self.source = source
         self.status = status

@@ -1,8 +1,9 @@
-/// A compact English stop-word list: function words, pronouns, auxiliaries, common contractions and a
-/// few very frequent verbs/adverbs that never make useful vocabulary items.
+/// A compact English stop-word list: function words, pronouns, auxiliaries, common contractions, a few very
+/// frequent verbs/adverbs that never make useful vocabulary items, and the participles only ever read as part of a
+/// preposition ("according to", "owing to": not the verbs "accord" and "owe").
 public enum StopWords {
     public static let english: Set<String> = [
-        "a", "about", "above", "after", "again", "against", "ago", "all", "almost", "also", "although", "always", "am",
+        "a", "about", "above", "according", "after", "again", "against", "ago", "all", "almost", "also", "although", "always", "am",
         "among", "an", "and", "another", "any", "anybody", "anyone", "anything", "anyway", "anywhere", "are", "around", "as", "at",
         "be", "because", "been", "before", "behind", "being", "below", "beneath", "beside", "besides", "between", "beyond", "both",
         "but", "by", "can", "cannot", "could", "did", "do", "does", "doing", "done", "down", "during", "each", "either",
@@ -12,7 +13,7 @@ public enum StopWords {
         "itself", "just", "least", "less", "let", "like", "many", "may", "me", "might", "mine", "more", "most", "much",
         "must", "my", "myself", "neither", "never", "no", "nobody", "none", "nor", "not", "nothing", "now", "nowhere",
         "of", "off", "often", "oh", "ok", "okay", "on", "once", "one", "only", "onto", "or", "other", "others",
-        "otherwise", "ought", "our", "ours", "ourselves", "out", "outside", "over", "own", "per", "perhaps", "plus", "minus", "quite",
+        "otherwise", "ought", "our", "ours", "ourselves", "out", "outside", "over", "owing", "own", "per", "perhaps", "plus", "minus", "quite",
         "rather", "really", "same", "shall", "she", "should", "since", "so", "some", "somebody", "someone", "something",
         "sometimes", "somewhere", "such", "than", "that", "the", "their", "theirs", "them", "themselves", "then",
         "there", "therefore", "these", "they", "this", "those", "though", "through", "throughout", "thus", "till", "to",

@@ -170,6 +170,7 @@ enum WordsBenchmark {
         (name: "development, GNU maintainers' guide chapters 4-5", document: "gnu-maintain-4-5.txt", labels: "sense-set-gnu-maintain-4-5.tsv"),
         (name: "development, the Apache License 2.0", document: "apache-2.0.txt", labels: "sense-set-apache-2.0.tsv"),
         (name: "development, GNU maintainers' guide chapters 7-8", document: "gnu-maintain-7-8.txt", labels: "sense-set-gnu-maintain-7-8.tsv"),
+        (name: "development, Debian's bug-reporting guide", document: "debian-bug-reporting.txt", labels: "sense-set-debian-bug-reporting.tsv"),
         (name: "held out, the GPL-3 preamble", document: "gpl-3-preamble.txt", labels: "sense-set-gpl-3-preamble.tsv"),
         (name: "held out, GPL-3 sections 0-1", document: "gpl-3-terms-0-1.txt", labels: "sense-set-gpl-3-terms.tsv"),
         (name: "held out, GNU Coding Standards chapter 3", document: "gnu-standards-3.txt", labels: "sense-set-gnu-standards-3.tsv"),

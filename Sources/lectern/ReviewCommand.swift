@@ -183,7 +183,7 @@ struct ReviewCommand: ParsableCommand {
             if let shown {
                 print("* the sense the word list shows (senseConfidence \(shown.senseConfidence?.rawValue ?? "none")\(shown.senseSource.map { ", chosen by the \($0.rawValue)" } ?? "")).")
             }
-            print("Pick one: lectern review --inbox \(places.inbox) word \(wordID) --sense KEY")
+            print("Pick one: lectern review --inbox \(places.inbox) --out \(places.out.out) word \(wordID) --sense KEY")
         }
     }
 

@@ -184,8 +184,15 @@ private func hostileHomework() throws -> ExportBundle {
         let first = try #require(imported)
         #expect(first.notes.count == expectedNotes.count)
         let byGUID = Dictionary(uniqueKeysWithValues: first.notes.map { ($0.guid, $0) })
+        // A card teaches its definition: only words whose sense is sure (high, or picked by a teacher) get one.
+        #expect(wordlist.words.contains { !$0.senseIsSure } && wordlist.words.contains(where: \.senseIsSure))
         for entry in wordlist.words {
-            let note = try #require(byGUID[StableID.make("lectern-w", [wordlist.source.path, entry.word])], "\(entry.word)")
+            let guid = StableID.make("lectern-w", [wordlist.source.path, entry.word])
+            guard entry.senseIsSure else {
+                #expect(byGUID[guid] == nil, "\(entry.word) (\(entry.senseConfidence?.rawValue ?? "no sense")) has a card")
+                continue
+            }
+            let note = try #require(byGUID[guid], "\(entry.word)")
             #expect(note.notetype == "Lectern word")
             #expect(note.plain["Word"] == entry.word && note.plain["Level"] == entry.level.rawValue)
             #expect(note.plain["Definition"] == (entry.definition ?? "") && note.plain["POS"] == (entry.partOfSpeech ?? ""))
@@ -207,25 +214,29 @@ private func hostileHomework() throws -> ExportBundle {
 
         // One definition fixed: that note (and only it) is updated, with no conflict.
         var fixed = wordlist
-        fixed.words[0].definition = "A corrected definition & <more>"
+        let sure = try #require(fixed.words.firstIndex { $0.senseIsSure })
+        fixed.words[sure].definition = "A corrected definition & <more>"
         let changed = try exportFiles([.wordlist(fixed)], .anki, times: &times, now: 1_800_000_000, folder: "second")
         let update = try Checker.run(AnkiReport.self, ["anki", collection, changed[0].path])
         #expect(update.new == 0 && update.updated == 1 && update.conflicting == 0 && update.missingNotetype == 0)
-        let note = try #require(update.notes.first { $0.guid == StableID.make("lectern-w", [wordlist.source.path, fixed.words[0].word]) })
+        let note = try #require(update.notes.first { $0.guid == StableID.make("lectern-w", [wordlist.source.path, fixed.words[sure].word]) })
         #expect(note.plain["Definition"] == "A corrected definition & <more>")
     }
 
     @Test func hostileWordsSurviveAnki() throws {
         var wordlist = try SampleRun.wordlist()
-        for index in wordlist.words.indices.prefix(hostileTexts.count) {
-            wordlist.words[index].definition = hostileTexts[index]
-            wordlist.words[index].context = hostileTexts[index] + " " + wordlist.words[index].word
+        // Words with a card: those whose sense is sure.
+        let carded = Array(wordlist.words.indices.filter { wordlist.words[$0].senseIsSure }.prefix(hostileTexts.count))
+        #expect(carded.count == hostileTexts.count)
+        for (index, text) in zip(carded, hostileTexts) {
+            wordlist.words[index].definition = text
+            wordlist.words[index].context = text + " " + wordlist.words[index].word
         }
         var times = AnkiNoteTimes()
         let file = try exportFiles([.wordlist(wordlist)], .anki, times: &times)[0]
         let collection = try Paths.temporaryFolder("anki-hostile").appendingPathComponent("collection.anki2").path
         let report = try Checker.run(AnkiReport.self, ["anki", collection, file.path])
-        for entry in wordlist.words.prefix(hostileTexts.count) {
+        for entry in carded.map({ wordlist.words[$0] }) {
             let note = try #require(report.notes.first { $0.guid == StableID.make("lectern-w", [wordlist.source.path, entry.word]) })
             #expect(note.plain["Definition"] == entry.definition && note.plain["Context"] == entry.context)
             #expect(!note.fields["Definition"]!.contains("<script"))

@@ -352,6 +352,17 @@ private func json(_ post: ParsedPost) throws -> String {
         #expect(post.title == "First heading")
     }
 
+    /// The language of a page's content, which chooses the voice that reads it: the nearest `lang` from the content
+    /// up to `<html>`; a template placeholder or a malformed tag is no language.
+    @Test func declaredLanguage() throws {
+        #expect(try parse("<html lang=\"EN-gb\"><body><p>Body text.</p></body></html>").lang == "en-gb")
+        #expect(try parse("<html lang=\"en\"><body lang=\" de \"><p>Body text.</p></body></html>").lang == "de")
+        // DocBook's pages declare it on the book's div (Debian's FAQ).
+        #expect(try parse("<html><body><div class=\"book\" lang=\"fr\"><p>Texte.</p></div></body></html>").lang == "fr")
+        #expect(try parse("<html lang=\"{{ lang }}\"><body><p>Body text.</p></body></html>").lang == nil)
+        #expect(try parse("<html><body><p>Body text.</p></body></html>").lang == nil)
+    }
+
     @Test func inlineTeXAloneBecomesMathBlock() throws {
         let post = try parse("<article><p>\\( a^2 + b^2 = c^2 \\)</p><p>Text with $$x$$ in the middle.</p></article>")
         #expect(post.blocks[0] == .math(text: "a^2 + b^2 = c^2", display: false))

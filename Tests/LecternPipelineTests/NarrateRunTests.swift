@@ -133,6 +133,38 @@ private enum VoiceInbox {
         #expect(lecture.warnings?.contains { $0.contains("first 1 minutes") } == true, "\(lecture.warnings ?? [])")
     }
 
+    /// With no voice named, a course is read in the language its posts declare; one that no installed voice speaks
+    /// fails that course alone, as a missing dependency.
+    @Test func aCourseIsReadInTheLanguageItsPostsDeclare() async throws {
+        let folder = try TestFolder()
+        let inbox = folder.sub("inbox"), out = folder.sub("out")
+        let pages = [
+            ("donau", "de-AT", "Die Donau", "Die Donau ist der zweitlängste Fluss Europas. Sie fließt durch zehn Länder und mündet ins Schwarze Meer."),
+            // qaa: a private-use language tag, which no voice can speak.
+            ("private", "qaa", "Notes", "These notes are written in a language of their own. Nobody has a voice for it."),
+        ]
+        for (course, lang, title, text) in pages {
+            try FileManager.default.createDirectory(at: inbox.appendingPathComponent(course), withIntermediateDirectories: true)
+            let html = "<!DOCTYPE html><html lang=\"\(lang)\"><head><title>\(title)</title></head><body><main><h1>\(title)</h1><p>\(text)</p></main></body></html>"
+            try Data(html.utf8).write(to: inbox.appendingPathComponent("\(course)/01-page.html"))
+        }
+        var config = PipelineConfig()
+        config.narrate.enabled = true
+        _ = try await runPipeline(out: out, inbox: inbox, config: config)
+
+        let lecture = try VoiceInbox.lecture(out)
+        #expect(lecture.lang == "de-at")
+        let narration = try #require(lecture.subjects.first?.topics.first?.narration)
+        #expect(narration.voice == "de")
+        #expect(try DecodedMP3(try Data(contentsOf: out.appendingPathComponent(narration.media))).durationMs > 2000)
+
+        let courses = try Pipeline(out: out).status(config: config).filter { $0.kind == .lecture }
+        let unspoken = try #require(courses.first { $0.source.path == "private" })
+        #expect(unspoken.errorCode == .missingDependency)
+        #expect(unspoken.errorMessage?.contains("'qaa'") == true && unspoken.errorMessage?.contains("espeak-ng-data") == true,
+                "\(unspoken.errorMessage ?? "")")
+    }
+
     @Test func aVoiceEspeakLacksIsAConfigurationErrorWithItsLine() async throws {
         let folder = try TestFolder()
         let inbox = folder.sub("inbox"), out = folder.sub("out")

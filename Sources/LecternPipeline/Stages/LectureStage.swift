@@ -7,7 +7,7 @@ import LecternStore
 struct LectureStage: Stage {
     let id = StageID.lecture
     /// Its changes: CHANGELOG.md, "Stage versions".
-    let version = 11
+    let version = 12
     var options: WritableKeyPath<PipelineConfig, LectureOptions> { \.lecture }
     let reads = StageReads.coursePosts
     let readsReviews = true

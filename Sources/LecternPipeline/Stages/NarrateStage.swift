@@ -9,8 +9,9 @@ import Yams
 public struct NarrateOptions: Codable, Sendable, Hashable {
     /// Read every course aloud; a course turns it on alone with `voice: true` in its course.yml.
     public var enabled = false
-    /// The espeak-ng voice: a language (`en`, `en-us`, `de`) or a voice name.
-    public var voice = "en"
+    /// The espeak-ng voice: a language (`en`, `en-us`, `de`) or a voice name. Unset, a course is read in the
+    /// language its posts declare (`<html lang>`), else in English.
+    public var voice: String?
     /// Words a minute (espeak-ng's default is 175).
     public var rate = 175
     /// The longest a topic's audio may be; a longer topic is cut at a sentence boundary, with a bundle warning.
@@ -23,9 +24,9 @@ extension NarrateOptions: StageOptions {
     public func problem() -> OptionProblem? {
         if let problem = Self.rateProblem(rate) { return OptionProblem("rate", problem) }
         if !(1...120).contains(maxMinutes) { return OptionProblem("maxMinutes", "must be between 1 and 120, not \(maxMinutes)") }
-        // The default is checked when it is used (a missing espeak-ng-data is then `missing-dependency`): a run
+        // Unset, the voice is found when it is used (a missing espeak-ng-data is then `missing-dependency`): a run
         // with the voice off starts no espeak-ng.
-        if voice != Self().voice && !Speaker.hasVoice(voice) { return OptionProblem("voice", Self.unknownVoice(voice)) }
+        if let voice, !Speaker.hasVoice(voice) { return OptionProblem("voice", Self.unknownVoice(voice)) }
         return nil
     }
 
@@ -44,16 +45,16 @@ extension NarrateOptions: StageOptions {
 struct NarrateStage: Stage {
     let id = StageID.narrate
     /// Its changes: CHANGELOG.md, "Stage versions".
-    let version = 2
+    let version = 3
     var options: WritableKeyPath<PipelineConfig, NarrateOptions> { \.narrate }
     let reads = StageReads.courseResult
 
     func run(_ claim: Claim, options: NarrateOptions, worker: StageExecutor) throws(LecternError) -> StageOutput {
         let lecture = try worker.upstreamArtifact(claim)
-        guard let settings = try voiceSettings(claim.item, options: options, worker: worker) else {
+        var bundle = try StageExecutor.decode(LectureBundle.self, lecture)
+        guard let settings = try voiceSettings(claim.item, lang: bundle.lang, options: options, worker: worker) else {
             return StageOutput(result: lecture)
         }
-        var bundle = try StageExecutor.decode(LectureBundle.self, lecture)
         let settingsKey = "\(settings.voice)\n\(settings.rate)\n\(settings.maxMinutes)\n\(Narrator.kbps)"
         var output = StageOutput(result: Data())
         var warnings: [String] = []
@@ -90,9 +91,11 @@ struct NarrateStage: Stage {
         return output
     }
 
-    /// The course's voice: course.yml over the pipeline file; nil when the course is not read aloud. A voice or rate
-    /// in course.yml that cannot be used is a configuration error naming the line.
-    private func voiceSettings(_ course: ItemRecord, options: NarrateOptions, worker: StageExecutor) throws(LecternError) -> VoiceSettings? {
+    /// The course's voice: course.yml over the pipeline file over the language the posts declare (`lang`), else
+    /// English; nil when the course is not read aloud. A voice or rate in course.yml that cannot be used is a
+    /// configuration error naming the line; a declared language no installed voice speaks is `missing-dependency`.
+    private func voiceSettings(_ course: ItemRecord, lang: String?, options: NarrateOptions,
+                               worker: StageExecutor) throws(LecternError) -> VoiceSettings? {
         let file = try worker.courseSettingsFile(course)
         let settings = file?.settings
         guard settings?.voice ?? options.enabled else { return nil }
@@ -102,8 +105,21 @@ struct NarrateStage: Stage {
         if let file, let rate = settings?.rate, let problem = NarrateOptions.rateProblem(rate) {
             throw LecternError(.invalidCourseConfig, "\(Self.place(of: "rate", in: file)): rate \(problem).")
         }
-        return VoiceSettings(voice: settings?.voiceName ?? options.voice, rate: settings?.rate ?? options.rate,
-                             maxMinutes: options.maxMinutes)
+        var voice = settings?.voiceName ?? options.voice ?? "en"
+        if settings?.voiceName == nil, options.voice == nil, let lang { voice = try Self.voice(speaking: lang) }
+        return VoiceSettings(voice: voice, rate: settings?.rate ?? options.rate, maxMinutes: options.maxMinutes)
+    }
+
+    /// The voice for a language tag the posts declare: the whole tag ("en-us", "pt-br"), else its language ("de" of
+    /// "de-at").
+    private static func voice(speaking lang: String) throws(LecternError) -> String {
+        let language = String(lang.prefix { $0 != "-" })
+        guard let voice = [lang, language].first(where: Speaker.hasVoice) else {
+            throw LecternError(.missingDependency, "The posts are in '\(lang)', which no installed espeak-ng voice speaks: "
+                + "install the Debian package that has it (espeak-ng-data, or an mbrola voice; `espeak-ng --voices` lists "
+                + "the installed ones), or name a voice with `voiceName:` in course.yml.")
+        }
+        return voice
     }
 
     /// "course/course.yml:3", the line of `key` in the file.

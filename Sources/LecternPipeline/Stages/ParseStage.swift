@@ -7,7 +7,7 @@ import LecternStore
 struct ParseStage: Stage {
     let id = StageID.parse
     /// Its changes: CHANGELOG.md, "Stage versions".
-    let version = 4
+    let version = 5
     var options: WritableKeyPath<PipelineConfig, HTMLOptions> { \.parse }
     let reads = StageReads.sourceFile
 

@@ -8,7 +8,7 @@ import LecternText
 struct WordTestStage: Stage {
     let id = StageID.wordtest
     /// Its changes: CHANGELOG.md, "Stage versions".
-    let version = 14
+    let version = 15
     var options: WritableKeyPath<PipelineConfig, WordTestOptions> { \.wordtest }
     let reads = StageReads.upstreamResult
     let readsReviews = true

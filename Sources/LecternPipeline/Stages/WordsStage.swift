@@ -7,7 +7,7 @@ import LecternText
 struct WordsStage: Stage {
     let id = StageID.words
     /// Its changes: CHANGELOG.md, "Stage versions".
-    let version = 8
+    let version = 9
     var options: WritableKeyPath<PipelineConfig, WordsOptions> { \.words }
     let reads = StageReads.sourceFile
 
