@@ -236,7 +236,7 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
     /// A short page's own nouns run out of options; when a term's sense is unclear, the common words of the topic the
     /// whole text leans to (computing, for the Debian FAQ and manifesto) are options of its subject, never WordNet's
     /// sisters of an uncertain sense. A text with no such lean (the water-cycle sample) gets none. Since issue 27 item 4
-    /// a topic word is a loose option, one at most in a question; the real pages ask no question with one now, and any
+    /// a topic word is a loose option, one at most in a question; the manifesto asks no question with one now, and any
     /// that offers one offers a word of the text's topic.
     @Test func topicWordsAreOptionsOfTheTextsSubject() throws {
         let faq = try realPage("debian-faq-01")
@@ -822,7 +822,9 @@ private func realPage(_ name: String) throws -> String {
     /// is blanked in one that no other question needs. Every question valid, no answer twice; `partial` (the page has
     /// too few terms for ten), never padded. Its statements swapped "directories" for "scripts": WordNet's senses of the
     /// two (a written text, a list) share no parent or grandparent, and since the review of 2026-11-27 only such kin
-    /// are swapped ("book" for "license", "proxy" for "version" had been offered), so the page has no statement now.
+    /// are swapped ("book" for "license", "proxy" for "version" had been offered), so no statement changes one of its
+    /// sentences in place. Since issue 27 item 4 (no question without three good options) no blank of the page has
+    /// three options of its kind: its one question is a statement across sentences.
     @Test func aShortPageOfShortSentencesUsesEachSentence() throws {
         let text = try realPage("debian-faq-13")
         let bundle = build(text)
