@@ -94,7 +94,10 @@ struct MainIdeaQuestionMaker {
     /// "demonstration") is neither. Themes of its kind, best first: `otherTopics` (other paragraphs' topics) among the
     /// `wrong` terms, those of one specific kind with the answer (`WordDistractorSource.isOfKind`), `withSisters` its
     /// WordNet sisters of the text's topic (for a paragraph: it names none, the text does not write them; the whole
-    /// text's explanation says each other option is named once), then at most one other term of the text (loose).
+    /// text's explanation says each other option is named once), then the text's other terms. A main idea asks which of
+    /// the text's themes a paragraph is about, so the text's own terms are options of the right kind, not loose ones:
+    /// with at most one of them the question was no longer asked at all, and before the one-loose rule 8 of 11 main
+    /// ideas were kept in a blind review (docs/reviews/2026-11-27-quiz-review-distractors.md).
     private func makeQuestion(topic: Topic, wrong: [TextTerm], otherTopics: Set<String>, withSisters: Bool, facts: WorksheetFacts,
                               stem: String, explanation: String, seed: String) -> MultipleChoiceQuestion? {
         guard let form = NounForm(of: topic.surface.lowercased(), lemma: topic.lemma) else { return nil }
@@ -112,7 +115,7 @@ struct MainIdeaQuestionMaker {
             .filter { FamiliarWord.isCommon($0.0) || SentenceSearch.wholeWordRange(of: $0.0, in: written) != nil }
         let answer = topic.surface.lowercased()
         guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator, coordinated: facts.vocabulary.coordinated)
-            .choose(answer: answer, stem: stem, pool: pool, checkRelations: true) else { return nil }
+            .choose(answer: answer, stem: stem, pool: pool, checkRelations: true, anyLoose: true) else { return nil }
         let entries = ([(answer, OptionOrigin.answer)] + chosen).seededShuffle(seed: seed)
         let question = MultipleChoiceQuestion(
             id: "", kind: .mainIdea, stem: stem, options: entries.map(\.0),

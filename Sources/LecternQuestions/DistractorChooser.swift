@@ -20,13 +20,14 @@ package struct DistractorChooser {
 
     /// Three distractors, then up to `spares` more that pass the same checks (against the answer and every one before
     /// them): a planner may swap one in for a distractor another question of the quiz already offers. Nil when fewer
-    /// than three pass.
+    /// than three pass. `anyLoose`: loose options are not limited, for a question whose every option is one of the
+    /// text's own themes (a main idea).
     package func choose(answer: String, stem: String, pool: [(String, OptionOrigin)], checkRelations: Bool,
-                        spares: Int = 0) -> [(String, OptionOrigin)]? {
+                        spares: Int = 0, anyLoose: Bool = false) -> [(String, OptionOrigin)]? {
         let stemWords = Set(Tokenizer.words(in: stem).map { validator.normalise($0.text) })
         let answerKey = validator.normalise(answer)
         var chosen: [(String, OptionOrigin)] = []
-        for (option, origin) in pool where chosen.count < 3 + spares && !(origin.isLoose && chosen.contains { $0.1.isLoose }) {
+        for (option, origin) in pool where chosen.count < 3 + spares && (anyLoose || !(origin.isLoose && chosen.contains { $0.1.isLoose })) {
             let key = validator.normalise(option)
             guard key != answerKey, !stemWords.contains(key), !chosen.contains(where: { validator.normalise($0.0) == key })
             else { continue }

@@ -249,7 +249,7 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
         let questions = build(manifesto).quiz.questions
         let withTopicWords = questions.filter { $0.optionOrigins.contains(.sameTopicWord) }
         let validator = QuestionValidator(wordNet: wordNet)
-        for question in questions {
+        for question in questions where question.kind != .mainIdea {
             #expect(question.optionOrigins.filter(\.isLoose).count <= 1, "\(question.options)")
         }
         for question in withTopicWords {
@@ -777,21 +777,20 @@ private func realPage(_ name: String) throws -> String {
 
     /// The wrong options of a main-idea question are content terms of the text (another paragraph's topic, or a word
     /// of SemCor band ≤ 3), never everyday words a student rules out unread: debian-faq-06 had "cases" and "numbers"
-    /// beside "distributions", the manifesto "development" and "cost" beside "distribution". Since issue 27 item 4 these
-    /// pages ask no main idea (no three themes); any asked offers one loose option at most and no everyday word.
+    /// beside "distributions", the manifesto "development" and "cost" beside "distribution". Its options are the
+    /// text's themes, so the one-loose-option rule of the other kinds does not apply; no everyday word is one.
     @Test func mainIdeaWrongOptionsAreContentTermsNotEverydayWords() throws {
         var asked = 0
         for name in realPages + ["debian-faq-06"] {
             for question in build(try realPage(name)).quiz.questions where question.kind == .mainIdea {
                 asked += 1
-                #expect(question.optionOrigins.filter(\.isLoose).count <= 1, "\(name): \(question.options)")
                 for (index, option) in question.options.enumerated() where index != question.answerIndex {
                     #expect(!["case", "cases", "number", "numbers", "example", "examples", "cost", "development"].contains(option),
                             "\(name): \(question.options)")
                 }
             }
         }
-        _ = asked
+        #expect(asked >= 2, "\(asked) main-idea questions asked")
     }
 
     /// Two defensible answers and wrong-sense options, found on dev pages: WordNet sisters of a sense the text does not
