@@ -76,7 +76,8 @@ struct DefinitionQuestionMaker {
         let seed = "\(idPrefix)|definition|\(term.lemma)"
         let pool = WordDistractorSource(wordNet: wordNet)
             .candidates(answer: term.lemma, pos: term.pos, sense: term.sense, senseIsClear: term.senseIsClear(in: wordNet),
-                        textTerms: facts.vocabulary.textTerms, topicNouns: facts.vocabulary.topicNouns, seed: seed)
+                        textTerms: facts.vocabulary.textTerms, textLemmas: facts.vocabulary.textLemmas,
+                        topicNouns: facts.vocabulary.topicNouns, seed: seed)
         guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator, coordinated: facts.vocabulary.coordinated)
             .choose(answer: term.lemma, stem: stem, pool: pool, checkRelations: true, spares: MadeQuestion.spareCount) else { return nil }
         let entries = ([(term.lemma, OptionOrigin.answer)] + chosen.prefix(3)).seededShuffle(seed: seed)

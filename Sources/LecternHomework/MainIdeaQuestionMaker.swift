@@ -54,7 +54,7 @@ struct MainIdeaQuestionMaker {
             let sentences = facts.paragraphs[number].map { facts.sentences[$0] }
             let answer = topic.surface.lowercased()
             if let question = makeQuestion(
-                topic: topic, wrong: ranked, facts: facts, stem: "What is the \(SentenceSearch.ordinals[number]) paragraph of the text mainly about?",
+                topic: topic, wrong: ranked, otherTopics: otherTopics, withSisters: true, facts: facts, stem: "What is the \(SentenceSearch.ordinals[number]) paragraph of the text mainly about?",
                 explanation: "The paragraph names \(answer) in \(topic.naming) of its \(sentences.count) sentences and none of the other "
                     + "options. It begins: “\(sentences[0])”", seed: "\(idPrefix)|main-idea|\(number)") {
                 made.append(MadeQuestion(question: question, sentenceIndex: facts.paragraphs[number][0],
@@ -82,25 +82,40 @@ struct MainIdeaQuestionMaker {
         }
         let answer = topic.surface.lowercased()
         guard let question = makeQuestion(
-            topic: topic, wrong: details, facts: facts, stem: "What is the text mainly about?",
+            topic: topic, wrong: details, otherTopics: [], withSisters: false, facts: facts, stem: "What is the text mainly about?",
             explanation: "The text names \(answer) in \(topic.naming) of its \(all.count) sentences, and each other option in one. "
                 + "It begins: “\(facts.sentences[0])”", seed: "\(idPrefix)|main-idea|text") else { return nil }
         return MadeQuestion(question: question, sentenceIndex: 0, answerKey: validator.normalise(topic.lemma),
                             score: Double(topic.naming) / Double(all.count))
     }
 
-    /// The question with the topic as written and three of the `wrong` terms (best first) in its number, each a form a
-    /// student has met (common, or written so in the text): a rare term put in the plural ("demonstrations" for a
-    /// text's one "demonstration") is neither.
-    private func makeQuestion(topic: Topic, wrong: [TextTerm], facts: WorksheetFacts, stem: String, explanation: String,
-                              seed: String) -> MultipleChoiceQuestion? {
+    /// The question with the topic as written and three themes of its kind in its number, each a form a student has met
+    /// (common, or written so in the text): a rare term put in the plural ("demonstrations" for a text's one
+    /// "demonstration") is neither. Themes of its kind, best first: `otherTopics` (other paragraphs' topics) among the
+    /// `wrong` terms, those of one specific kind with the answer (`WordDistractorSource.isOfKind`), `withSisters` its
+    /// WordNet sisters of the text's topic (for a paragraph: it names none, the text does not write them; the whole
+    /// text's explanation says each other option is named once), then the text's other terms. A main idea asks which of
+    /// the text's themes a paragraph is about, so the text's own terms are options of the right kind, not loose ones:
+    /// with at most one of them the question was no longer asked at all, and before the one-loose rule 8 of 11 main
+    /// ideas were kept in a blind review (docs/reviews/2026-11-27-quiz-review-distractors.md).
+    private func makeQuestion(topic: Topic, wrong: [TextTerm], otherTopics: Set<String>, withSisters: Bool, facts: WorksheetFacts,
+                              stem: String, explanation: String, seed: String) -> MultipleChoiceQuestion? {
         guard let form = NounForm(of: topic.surface.lowercased(), lemma: topic.lemma) else { return nil }
         let written = facts.sourceText.lowercased()
-        let pool = wrong.compactMap { term in form.apply(to: term.lemma, wordNet: wordNet).map { ($0, OptionOrigin.sameTextTerm) } }
+        let source = WordDistractorSource(wordNet: wordNet)
+        let sense = facts.vocabulary.terms[topic.lemma]?.sense
+        let isOfKind = { (lemma: String) in sense.map { source.isOfKind(lemma, $0) } ?? false }
+        let themes = wrong.filter { otherTopics.contains($0.lemma) }.map { ($0.lemma, OptionOrigin.otherParagraphTopic) }
+            + wrong.filter { !otherTopics.contains($0.lemma) && isOfKind($0.lemma) }.map { ($0.lemma, OptionOrigin.sameTextKind) }
+        let sisters = !withSisters ? [] : sense.map {
+            source.sisters(of: $0, answer: topic.lemma, pos: .noun, textLemmas: facts.vocabulary.textLemmas, onTopicOnly: true)
+        } ?? []
+        let others = wrong.filter { !otherTopics.contains($0.lemma) && !isOfKind($0.lemma) }.map { ($0.lemma, OptionOrigin.sameTextTerm) }
+        let pool = (themes + sisters + others).compactMap { lemma, origin in form.apply(to: lemma, wordNet: wordNet).map { ($0, origin) } }
             .filter { FamiliarWord.isCommon($0.0) || SentenceSearch.wholeWordRange(of: $0.0, in: written) != nil }
         let answer = topic.surface.lowercased()
         guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator, coordinated: facts.vocabulary.coordinated)
-            .choose(answer: answer, stem: stem, pool: pool, checkRelations: true) else { return nil }
+            .choose(answer: answer, stem: stem, pool: pool, checkRelations: true, anyLoose: true) else { return nil }
         let entries = ([(answer, OptionOrigin.answer)] + chosen).seededShuffle(seed: seed)
         let question = MultipleChoiceQuestion(
             id: "", kind: .mainIdea, stem: stem, options: entries.map(\.0),

@@ -34,6 +34,11 @@ public enum OptionOrigin: String, Codable, Sendable, CaseIterable {
     case wordnetCoordinate = "wordnet-coordinate", sameTextTerm = "same-text-term", sameTextWord = "same-text-word"
     case samePOSFrequencyBand = "same-pos-frequency-band", otherSense = "other-sense", sameSourceWord = "same-source-word"
     case frequencyListWord = "frequency-list-word", sameTopicWord = "same-topic-word"
+    // Word answers of one specific kind (issue 27, item 4): WordNet sisters of the answer's sense (another child of
+    // its parent) and cousins (under its grandparent), of the text's topic; the text's terms that share a specific
+    // parent with it; for a main idea, another paragraph's topic.
+    case wordnetSister = "wordnet-sister", wordnetCousin = "wordnet-cousin", sameTextKind = "same-text-kind"
+    case otherParagraphTopic = "other-paragraph-topic"
     // Numbers, years, names and describing words.
     case sameTextYear = "same-text-year", nearbyYear = "nearby-year", nearbyNumber = "nearby-number"
     case sameTextName = "same-text-name", sameTextNameParts = "same-text-name-parts", antonym
@@ -45,6 +50,16 @@ public enum OptionOrigin: String, Codable, Sendable, CaseIterable {
     case courseDefinition = "course-definition", courseTopic = "course-topic", courseSentence = "course-sentence"
     /// Options a teacher wrote (`lectern-reviews.yml`).
     case teacher
+
+    /// A source that vouches only for "a word of this text" or "of the same broad kind" (a lexicographer file, a
+    /// frequency band, a topic): two such options in one question are what a student rules out without reading (issue
+    /// 27's blind reviews), so a question offers at most one.
+    public var isLoose: Bool {
+        switch self {
+        case .sameTextTerm, .sameTextWord, .samePOSFrequencyBand, .sameTopicWord: return true
+        default: return false
+        }
+    }
 }
 
 public struct MultipleChoiceQuestion: Codable, Sendable, Hashable {

@@ -3,8 +3,9 @@ import LecternModel
 import LecternText
 
 /// Picks three distractors from tiered candidates: distinct from the answer and each other (after
-/// case-folding and lemmatising), not in the stem, and (for words) not related to the answer or to
-/// each other in WordNet.
+/// case-folding and lemmatising), not in the stem, (for words) not related to the answer or to
+/// each other in WordNet, and at most one of a loose source (`OptionOrigin.isLoose`), spares included: a question
+/// whose pool has no three otherwise is not asked (issue 27: fewer questions rather than absurd options).
 package struct DistractorChooser {
     package let wordNet: WordNet
     package let validator: QuestionValidator
@@ -19,13 +20,14 @@ package struct DistractorChooser {
 
     /// Three distractors, then up to `spares` more that pass the same checks (against the answer and every one before
     /// them): a planner may swap one in for a distractor another question of the quiz already offers. Nil when fewer
-    /// than three pass.
+    /// than three pass. `anyLoose`: loose options are not limited, for a question whose every option is one of the
+    /// text's own themes (a main idea).
     package func choose(answer: String, stem: String, pool: [(String, OptionOrigin)], checkRelations: Bool,
-                        spares: Int = 0) -> [(String, OptionOrigin)]? {
+                        spares: Int = 0, anyLoose: Bool = false) -> [(String, OptionOrigin)]? {
         let stemWords = Set(Tokenizer.words(in: stem).map { validator.normalise($0.text) })
         let answerKey = validator.normalise(answer)
         var chosen: [(String, OptionOrigin)] = []
-        for (option, origin) in pool where chosen.count < 3 + spares {
+        for (option, origin) in pool where chosen.count < 3 + spares && (anyLoose || !(origin.isLoose && chosen.contains { $0.1.isLoose })) {
             let key = validator.normalise(option)
             guard key != answerKey, !stemWords.contains(key), !chosen.contains(where: { validator.normalise($0.0) == key })
             else { continue }

@@ -91,13 +91,7 @@ package enum ContextSense {
         let own = Set([word, wordNet.lemma(of: word) ?? word] + word.split(separator: " ").map(String.init))
         contextLemmas.subtract(own)
         let rest = textLemmas.subtracting(contextLemmas).subtracting(own)
-        func weight(_ lemma: String) -> Double {
-            switch FrequencyBand.of(wordNet.frequency(of: lemma)) {
-            case ...2: return 1
-            case 3: return 0.5
-            default: return 0.25
-            }
-        }
+        func weight(_ lemma: String) -> Double { Self.weight(lemma, wordNet: wordNet) }
         var best: (sense: Synset, overlap: Double, score: Double) = (first, 0, -1)
         for (rank, synset) in synsets.enumerated() {
             var text = ([synset.gloss] + synset.examples + synset.words).joined(separator: " ")
@@ -111,6 +105,15 @@ package enum ContextSense {
             if score > best.score { best = (synset, overlap, score) }
         }
         return (best.sense, best.overlap)
+    }
+
+    /// How much a shared word shows: a rare one (SemCor band 2 or less) counts 1, an everyday one a quarter.
+    static func weight(_ lemma: String, wordNet: WordNet) -> Double {
+        switch FrequencyBand.of(wordNet.frequency(of: lemma)) {
+        case ...2: return 1
+        case 3: return 0.5
+        default: return 0.25
+        }
     }
 
     package static func lemmas(of text: String, wordNet: WordNet) -> Set<String> {
@@ -165,19 +168,19 @@ package enum FamiliarWord {
     }
 }
 
-/// Distractors for a word answer, in the tiers of issue 3, each with its origin:
-/// 1. `wordnet-coordinate`: sisters of the answer's sense (same parent in WordNet);
-/// 2. `same-text-term`: terms of the same text of the same kind (same WordNet lexicographer file,
-///    e.g. both processes, both artefacts); then `same-text-word`: the text's other nouns;
-/// 3. `same-pos-frequency-band`: WordNet words of the same part of speech, lexicographer file and
-///    frequency band, in a seeded (reproducible) order.
-/// 4. `same-topic-word`: when the sense is not clear, common nouns of the topic the whole text leans to (`TopicNoun`)
-///    of the kind of the sense the sentence most likely uses (its lexicographer file: "videos" are no place files are
-///    organised into).
-/// Every tier keeps only words in the answer's frequency band or the next one; words from WordNet (tiers 1, 3
-/// and 4) must also be common (`FamiliarWord`). WordNet's sisters and band words come only when the text shows
-/// which sense the answer has (`senseIsClear`): a Python `socket` must not get body parts because WordNet's first
-/// sense is anatomy; topic words are of the text's subject whatever the sense.
+/// Distractors for a word answer, best first, each with its origin. Of one specific kind (issue 27, item 4):
+/// 1. `wordnet-sister`, then `wordnet-cousin`: WordNet's other children of the answer's sense's parent, then of its
+///    grandparent (`WordNet.sisters`), common, not written in the text (a text's own near kin may fit the blank too),
+///    and of the text's topic (`topicality`): with a sense the text does not make clear, only those;
+/// 2. `same-text-kind`: terms of the text of one specific kind with the answer (`WordNet.sharesKind`), not near kin.
+/// Loose (`OptionOrigin.isLoose`: a question offers at most one):
+/// 3. `same-text-term`: terms of the same text of the same lexicographer file; then `same-text-word`: its other nouns;
+/// 4. `same-pos-frequency-band`: WordNet words of the same part of speech, lexicographer file and frequency band, in
+///    a seeded (reproducible) order, when the sense is clear;
+/// 5. `same-topic-word`: when the sense is not clear, common nouns of the topic the whole text leans to (`TopicNoun`)
+///    of the kind of the sense the sentence most likely uses.
+/// Tiers 3–5 keep only words in the answer's frequency band or the next one; words from WordNet must be common
+/// (`FamiliarWord`).
 package struct WordDistractorSource {
     package let wordNet: WordNet
 
@@ -185,41 +188,43 @@ package struct WordDistractorSource {
         self.wordNet = wordNet
     }
 
+    /// A parent of more children than this names no one kind (`WordNet.sisters`).
+    static let kindChildren = 40
+    /// A shared parent at most this many steps above both words, and this far below the top, makes one kind:
+    /// "memory device" for "tape" and "floppy disk", not "device" (`WordNet.sharesKind`).
+    static let kindSteps = 3, kindDepth = 6
+    /// The topicality that shows a word is of the text's subject: one rare word of the text in its gloss, or several
+    /// common ones (`ContextSense.weight`).
+    static let topical = 1.0
+
     package func candidates(answer: String, pos: PartOfSpeech, sense: Synset, senseIsClear: Bool, textTerms: [TextTerm],
-                            topicNouns: [TopicNoun] = [], seed: String) -> [(String, OptionOrigin)] {
+                            textLemmas: Set<String>, topicNouns: [TopicNoun] = [], seed: String) -> [(String, OptionOrigin)] {
         let band = FrequencyBand.of(answer, pos: pos, in: wordNet)
         func fits(_ word: String) -> Bool {
             word.count >= 3 && word.allSatisfy({ $0.isLetter && $0.isLowercase })
                 && FrequencyBand.similar(FrequencyBand.of(word, pos: pos, in: wordNet), band)
                 && wordNet.hasLowercaseSense(word) && isMostly(word, pos)
         }
-        var pool: [(String, OptionOrigin)] = []
-        let frequency = wordNet.frequency(of: answer, pos: pos)
-        // 1. Sisters of the sense the sentence uses, closest in frequency first.
-        if senseIsClear {
-            let sisters = wordNet.coordinateTerms(of: sense.id).filter { fits($0) && FamiliarWord.isCommon($0) }.sorted {
-                (abs(wordNet.frequency(of: $0, pos: pos) - frequency), $0) < (abs(wordNet.frequency(of: $1, pos: pos) - frequency), $1)
-            }
-            pool += sisters.prefix(10).map { ($0, OptionOrigin.wordnetCoordinate) }
-        }
-        // 2. Same-kind terms of the text, none near kin of the answer in any sense.
+        // 1. Sisters and cousins of the sense the sentence uses.
+        var pool = sisters(of: sense, answer: answer, pos: pos, textLemmas: textLemmas, onTopicOnly: !senseIsClear)
+        // 2. The text's terms of one specific kind with it, none near kin of the answer in any sense.
         let kind = sense.lexicalFile
         let answerKin = Kinship(of: answer, pos: pos, wordNet: wordNet)
         let textCandidates = textTerms.filter { $0.lemma != answer && $0.pos == pos && fits($0.lemma) && !answerKin.isNear($0.lemma) }
-        let sameText = textCandidates.filter { $0.sense.lexicalFile == kind }
             .sorted { ($0.sentenceIndex, $0.lemma) < ($1.sentenceIndex, $1.lemma) }
-        pool += sameText.map { ($0.lemma, OptionOrigin.sameTextTerm) }
-        // 2b. Other nouns of the text, when the text's own words are all the kinds it has: a student has read them.
-        let otherText = textCandidates.filter { $0.sense.lexicalFile != kind }
-            .sorted { ($0.sentenceIndex, $0.lemma) < ($1.sentenceIndex, $1.lemma) }
-        pool += otherText.map { ($0.lemma, OptionOrigin.sameTextWord) }
-        // 3. Same part of speech, kind and frequency band.
+        let sameKind = Set(textCandidates.filter { isOfKind($0.lemma, sense) }.map(\.lemma))
+        pool += textCandidates.filter { sameKind.contains($0.lemma) }.map { ($0.lemma, OptionOrigin.sameTextKind) }
+        // 3. Same-file terms of the text, then its other nouns: a student has read them.
+        let rest = textCandidates.filter { !sameKind.contains($0.lemma) }
+        pool += rest.filter { $0.sense.lexicalFile == kind }.map { ($0.lemma, OptionOrigin.sameTextTerm) }
+        pool += rest.filter { $0.sense.lexicalFile != kind }.map { ($0.lemma, OptionOrigin.sameTextWord) }
+        // 4. Same part of speech, kind and frequency band.
         if senseIsClear, let kind {
             let words = BandIndex.shared(wordNet).words(pos: pos, lexicalFile: kind, band: band)
             pool += words.filter { isMostly($0, pos) && FamiliarWord.isCommon($0) }.seededShuffle(seed: seed).prefix(40)
                 .map { ($0, OptionOrigin.samePOSFrequencyBand) }
         }
-        // 4. A short text's own nouns run out; the words of its topic are what a student of it has met.
+        // 5. A short text's own nouns run out; the words of its topic are what a student of it has met.
         if !senseIsClear, pos == .noun {
             let words = topicNouns.filter { $0.word != answer && $0.kind == kind && fits($0.word) && !answerKin.isNear($0.word) }.map(\.word)
             pool += words.seededShuffle(seed: seed).prefix(20).map { ($0, OptionOrigin.sameTopicWord) }
@@ -227,11 +232,68 @@ package struct WordDistractorSource {
         return pool
     }
 
+    /// Whether some sense of `word` is of one specific kind with `sense` (`kindSteps`, `kindDepth`).
+    package func isOfKind(_ word: String, _ sense: Synset) -> Bool {
+        wordNet.sharesKind(sense.id, with: word, steps: Self.kindSteps, minDepth: Self.kindDepth)
+    }
+
+    /// WordNet's sisters, then cousins, of `sense` (`WordNet.sisters`) as options: common words (a compound only for a
+    /// compound answer, each of its words common, and its last word the answer's or one the text does not write: no
+    /// "magnetic tape" beside the text's "tape"), used mostly in `pos`, not written in the text, the more topical
+    /// first (`topicality`), the nearer first among equals. Cousins are topical always (a grandparent is a broad kind:
+    /// "work" holds both research and tasks), sisters with `onTopicOnly` (a sense the text does not make clear).
+    package func sisters(of sense: Synset, answer: String, pos: PartOfSpeech, textLemmas: Set<String>,
+                         onTopicOnly: Bool) -> [(String, OptionOrigin)] {
+        let compound = answer.contains(" ")
+        let answerWords = answer.lowercased().split(separator: " ").map(String.init)
+        let own = Set(answerWords + sense.words.map { $0.lowercased() })
+        var seen = Set<String>()
+        var ranked: [(word: String, origin: OptionOrigin, score: Double, order: Int)] = []
+        for (order, (id, level)) in wordNet.sisters(of: sense.id, maxChildren: Self.kindChildren, minDepth: Self.kindDepth - 1).enumerated() {
+            guard let synset = wordNet.synset(id) else { continue }
+            for lemma in synset.words {
+                let word = WordNet.display(lemma)
+                let parts = word.split(separator: " ").map(String.init)
+                guard parts.count == 1 || (compound && parts.count == 2),
+                      parts.allSatisfy({ $0.count >= 3 && $0.allSatisfy { $0.isLetter && $0.isLowercase } && FamiliarWord.isCommon($0) }),
+                      !own.contains(word), seen.insert(word).inserted, wordNet.hasLowercaseSense(word),
+                      !textLemmas.contains(wordNet.lemma(of: parts.last!) ?? parts.last!) || parts.last == answerWords.last,
+                      parts.count > 1 || isMostly(word, pos)
+                else { continue }
+                let score = topicality(of: synset, textLemmas: textLemmas, excluding: own)
+                if (onTopicOnly || level == 2) && score < Self.topical { continue }
+                ranked.append((word, level == 1 ? .wordnetSister : .wordnetCousin, min(score, Self.topical), order))
+            }
+        }
+        return ranked.sorted { ($1.score, $0.order) < ($0.score, $1.order) }.prefix(12).map { ($0.word, $0.origin) }
+    }
+
+    /// How much the words of a sense (gloss, examples, synonyms) share with the text's lemmas, weighted by rarity
+    /// (`ContextSense.weight`); `excluding` the answer's own words.
+    func topicality(of synset: Synset, textLemmas: Set<String>, excluding: Set<String>) -> Double {
+        GlossLemmas.of(synset, wordNet: wordNet).intersection(textLemmas).subtracting(excluding)
+            .reduce(0) { $0 + ContextSense.weight($1, wordNet: wordNet) }
+    }
+
     /// Used in the language at least as often in `pos` as in all other parts of speech together: "sick" is
     /// a noun in WordNet ("the sick"), but as an option among nouns it reads as an adjective.
     func isMostly(_ word: String, _ pos: PartOfSpeech) -> Bool {
         let own = wordNet.frequency(of: word, pos: pos)
         return own * 2 >= wordNet.frequency(of: word)
+    }
+}
+
+/// The lemmas of a sense's gloss, examples and words (`ContextSense.lemmas`), once per process: the same senses come
+/// up as options of many questions.
+enum GlossLemmas {
+    private static let cache = Mutex<[SynsetID: Set<String>]>([:])
+
+    static func of(_ synset: Synset, wordNet: WordNet) -> Set<String> {
+        if let known = cache.withLock({ $0[synset.id] }) { return known }
+        let text = ([synset.gloss] + synset.examples + synset.words.map(WordNet.display)).joined(separator: " ")
+        let lemmas = ContextSense.lemmas(of: text, wordNet: wordNet)
+        cache.withLock { $0[synset.id] = lemmas }
+        return lemmas
     }
 }
 

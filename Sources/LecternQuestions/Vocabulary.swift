@@ -3,17 +3,20 @@ import LecternModel
 import LecternText
 import Synchronization
 
-/// How an adjective is written: before a content word ("primary purpose"), with a complement ("able to", "different
-/// from", "more senior than"), or on its own (after "is", before "and" or the end).
+/// How an adjective is written: before a content word ("primary purpose"), with a complement, by its word ("different
+/// from", "more senior than"; "able to compete" is not "essential to the future": "to" before an article or the like
+/// opens a noun phrase), or on its own (after "is", before "and" or the end).
 package enum AdjectiveFrame: Hashable {
-    case attributive, complement, predicative
+    case attributive, predicative
+    case complement(String)
 
     static let complementWords: Set<String> = ["to", "of", "that", "for", "with", "from", "about", "than", "in", "on", "at", "as"]
 
     init(at position: Int, in lowered: [String]) {
         let next = position + 1 < lowered.count ? lowered[position + 1] : ""
         if Self.complementWords.contains(next) {
-            self = .complement
+            let opensNounPhrase = position + 2 < lowered.count && Vocabulary.determiners.contains(lowered[position + 2])
+            self = .complement(next == "to" && opensNounPhrase ? "to the" : next)
         } else if !next.isEmpty, !StopWords.english.contains(next) {
             self = .attributive
         } else {
@@ -76,6 +79,8 @@ package struct Vocabulary {
     /// Pairs of capitalised words the text writes together in one name ("Debian GNU/Linux", "Debian Linux
     /// Association"), as "a|b": one names part of the other, so neither is a false swap for the other.
     var joinedNames = Set<String>()
+    /// The lemmas of the whole text (`ContextSense.lemmas`): what shows a WordNet option is of its topic.
+    package let textLemmas: Set<String>
     /// The whole text's lemmas weighted by rarity, for the word lists' sense choice (`SenseSelector.choice`).
     package let document: SenseSelector.DocumentContext
     /// Common nouns of the topics the whole text leans to (`SenseSelector.leaningDomains`: law for a licence), with
@@ -94,6 +99,7 @@ package struct Vocabulary {
         tagger = SenseSelector(wordNet: wordNet)
         var seen = Set<String>()
         let textLemmas = ContextSense.lemmas(of: sentences.joined(separator: " "), wordNet: wordNet)
+        self.textLemmas = textLemmas
         document = tagger.documentContext(textLemmas.sorted().map { WordOccurrence(lemma: $0, forms: [:], count: 1, contextSentence: 0) })
         topicNouns = TopicNoun.all(in: tagger.leaningDomains(document), wordNet: wordNet)
         for (index, sentence) in sentences.enumerated() {
@@ -521,7 +527,7 @@ package struct Vocabulary {
             guard let term = candidate.term else { return [] }
             return WordDistractorSource(wordNet: wordNet)
                 .candidates(answer: term.lemma, pos: .noun, sense: term.sense, senseIsClear: senseIsDefinable(term),
-                            textTerms: textTerms, topicNouns: topicNouns, seed: seed)
+                            textTerms: textTerms, textLemmas: textLemmas, topicNouns: topicNouns, seed: seed)
         }
     }
 

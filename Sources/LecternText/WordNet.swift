@@ -204,6 +204,7 @@ public final class WordNet: Sendable {
     /// makers ask for the same words and senses, and a pipeline asks again for every script.
     private let candidatesCache = Mutex<[String: [Candidate]]>(Dictionary(minimumCapacity: 1 << 16))
     private let synsetCache = Mutex<[SynsetID: Synset]>([:])
+    private let depthCache = Mutex<[SynsetID: Int]>([:])
 
     struct Relatives: Sendable {
         var lemmas: Set<String>
@@ -395,7 +396,7 @@ public final class WordNet: Sendable {
 
     /// Turns a WordNet lemma ("ice_cream") into display form ("ice cream").
     @inline(__always)
-    static func display(_ lemma: String) -> String {
+    public static func display(_ lemma: String) -> String {
         lemma.utf8.contains(0x5F) ? String(decoding: lemma.utf8.map { $0 == 0x5F ? 0x20 : $0 }, as: UTF8.self) : lemma
     }
 
@@ -877,6 +878,68 @@ public final class WordNet: Sendable {
             }
         }
         return out
+    }
+
+    /// A sense's sisters and cousins, nearest first, each synset once: the other hyponyms of its hypernyms (`level` 1),
+    /// then the other hyponyms of their hypernyms and those hyponyms' own hyponyms (`level` 2). A parent is passed over
+    /// when it is too broad to make its children one kind: more than `maxChildren` hyponyms ("person": users, cowards
+    /// and natives), or nearer the top than `minDepth` (`depth(of:)`; "communication": messages, languages and
+    /// signals), `minDepth` + 1 for a grandparent.
+    public func sisters(of id: SynsetID, maxChildren: Int, minDepth: Int) -> [(synset: SynsetID, level: Int)] {
+        guard let sense = synsetStructure(id) else { return [] }
+        func children(_ parent: SynsetID, level: Int = 1) -> [SynsetID]? {
+            guard depth(of: parent) >= minDepth + level - 1, let synset = synsetStructure(parent) else { return nil }
+            let all = synset.hyponyms + synset.instanceHyponyms
+            return all.count <= maxChildren ? all : nil
+        }
+        var seen: Set<SynsetID> = [id]
+        var out: [(synset: SynsetID, level: Int)] = []
+        let parents = sense.hypernyms + sense.instanceHypernyms
+        for parent in parents {
+            for child in children(parent) ?? [] where seen.insert(child).inserted { out.append((child, 1)) }
+        }
+        seen.formUnion(parents)
+        for parent in parents {
+            for grandparent in synsetStructure(parent)?.hypernyms ?? [] {
+                for aunt in children(grandparent, level: 2) ?? [] where seen.insert(aunt).inserted {
+                    out.append((aunt, 2))
+                    for cousin in children(aunt) ?? [] where seen.insert(cousin).inserted { out.append((cousin, 2)) }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Steps from the synset at `id` up to the top of its hierarchy by the shortest hypernym path ("entity" is 0,
+    /// "artifact" 4, "device" 6): how specific a kind it names. Cached per instance.
+    public func depth(of id: SynsetID) -> Int {
+        if let known = depthCache.withLock({ $0[id] }) { return known }
+        let parents = synsetStructure(id).map { $0.hypernyms + $0.instanceHypernyms } ?? []
+        let depth = parents.isEmpty ? 0 : 1 + parents.map { self.depth(of: $0) }.min()!
+        depthCache.withLock { $0[id] = depth }
+        return depth
+    }
+
+    /// Whether the sense at `id` and some sense of `word` in the same part of speech are of one specific kind: a
+    /// hypernym at most `steps` above each, and at least `minDepth` below the top (`depth(of:)`). "tape" and "floppy
+    /// disk" are both memory devices; "desktop" and "floppy disk" meet only at "device", four steps up.
+    public func sharesKind(_ id: SynsetID, with word: String, steps: Int, minDepth: Int) -> Bool {
+        let own = hypernymSteps(of: id, upTo: steps).filter { depth(of: $0.key) >= minDepth }
+        guard !own.isEmpty else { return false }
+        return synsetIDs(of: word, pos: id.pos).contains { other in
+            hypernymSteps(of: other, upTo: steps).keys.contains { own[$0] != nil }
+        }
+    }
+
+    /// The synset itself (0 steps) and its hypernyms up to `levels` steps above it, each with its fewest steps.
+    func hypernymSteps(of id: SynsetID, upTo levels: Int) -> [SynsetID: Int] {
+        var steps: [SynsetID: Int] = [id: 0]
+        var frontier = [id]
+        for level in 1...max(1, levels) {
+            frontier = frontier.flatMap { synsetStructure($0).map { $0.hypernyms + $0.instanceHypernyms } ?? [] }
+            for parent in frontier where steps[parent] == nil { steps[parent] = level }
+        }
+        return steps
     }
 
     /// All hypernyms (and instance hypernyms) of the given synsets, transitively.

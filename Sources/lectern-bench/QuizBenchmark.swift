@@ -112,6 +112,19 @@ enum QuizBenchmark {
                   + "\(understood)/\(long.count) = " + percent(understood, long.count))
         }
         print("question kinds: " + kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        // Per set: the kinds, and where the wrong options of word questions came from (issue 27, item 4).
+        for set in ["dev", "heldout", "probe", "samples"] {
+            let questions = results.filter { $0.set == set }.flatMap(\.questions)
+            guard !questions.isEmpty else { continue }
+            func counts(_ values: [String]) -> String {
+                Dictionary(values.map { ($0, 1) }, uniquingKeysWith: +).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+                    .joined(separator: ", ")
+            }
+            let wordQuestions = questions.filter { [.clozeTerm, .clozeAdjective, .definition, .mainIdea].contains($0.kind) }
+            let origins = wordQuestions.flatMap { $0.optionOrigins.filter { $0 != .answer }.map(\.rawValue) }
+            print("\(set) question kinds: \(counts(questions.map(\.kind.rawValue)))")
+            print("\(set) wrong options of word questions by source: \(counts(origins))")
+        }
         for row in results where row.valid < 10 || row.familiar < row.questions.count {
             print("  \(row.set)/\(row.name) (\(row.words) words): \(row.valid) valid, \(row.familiar) familiar; \(row.status)")
         }

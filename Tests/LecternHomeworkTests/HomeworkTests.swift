@@ -24,6 +24,7 @@ private let distractorOrigins: Set<OptionOrigin> = [
     .wordnetCoordinate, .sameTextTerm, .samePOSFrequencyBand, .sameTextYear, .nearbyYear, .nearbyNumber,
     .sameTextName, .sameTextNameParts, .sameTextWord, .sameTextAdjective, .otherSense,
     .changedNumber, .negated, .antonym, .swappedName, .swappedTerm, .sameTopicWord,
+    .wordnetSister, .wordnetCousin, .sameTextKind, .otherParagraphTopic,
 ]
 
 private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
@@ -37,12 +38,13 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
         let text = try worksheet(name)
         let bundle = build(text)
         // 235–255 words: 9 or 10 questions. Fewer good questions rather than padding: a sheet that falls short says so.
+        // Since issue 27 item 4 (no question without three good options) the samples get 7–9.
         let target = try #require(bundle.quiz.questionTarget)
         #expect(target >= 9 && bundle.quiz.questions.count <= target)
         if bundle.quiz.questions.count == target {
             #expect(bundle.status == .ok, "\(bundle.statusReason ?? "")")
         } else {
-            #expect(bundle.quiz.questions.count >= target - 2, "\(name)")
+            #expect(bundle.quiz.questions.count >= target - 3, "\(name)")
             #expect(bundle.status == .partial && bundle.statusReason?.contains("only") == true)
         }
         let validator = QuestionValidator(wordNet: wordNet)
@@ -69,9 +71,13 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
         }
     }
 
+    /// The samples and the real pages together ask every kind of cloze and definitions. Since issue 27 item 4 the
+    /// samples' definitions have no three options of their kind; the real pages' do ("operating system", "web browser").
     @Test func quizzesMixClozeAndDefinitionQuestions() throws {
         var kinds = Set<QuestionKind>()
         for name in samples { kinds.formUnion(build(try worksheet(name)).quiz.questions.map(\.kind)) }
+        #expect(kinds.isSuperset(of: [.clozeYear, .clozeNumber, .clozeTerm]))
+        for name in realPages { kinds.formUnion(build(try realPage(name)).quiz.questions.map(\.kind)) }
         #expect(kinds.isSuperset(of: [.definition, .clozeYear, .clozeNumber, .clozeTerm]))
     }
 
@@ -165,31 +171,40 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
     }
 
     /// A worksheet of numbered statements quoted from a real manual ("Read each statement and explain it in your own
-    /// words.") has content to ask about: the statements are facts, and the quiz asks about them (5 valid questions
-    /// since the reviews of 2026-11-27 removed weak options and the blank in "standard input"; partial, not padded).
+    /// words.") has content to ask about: the statements are facts of the text, not exercises. Since issue 27 item 4
+    /// (no question without three good options) none of its blanks has three options of its kind, so the quiz is
+    /// `partial` with none, and says why; never padded.
     @Test func numberedStatementsAreContent() throws {
         let text = try String(contentsOf: repoRoot.appendingPathComponent("Tests/LecternHomeworkTests/Fixtures/real-pages/coreutils-worksheet.txt"), encoding: .utf8)
         let sheet = Worksheet(text: text)
         #expect(sheet.body.contains("Any attempt to remove a file whose last file name component"))
         #expect(!sheet.body.contains("Read each statement"))
+        let facts = WorksheetFacts(body: sheet.body, sourceText: text, wordNet: wordNet)
+        #expect(facts.sentences.contains { $0.hasPrefix("Any attempt to remove a file whose last file name component") })
         let bundle = build(text)
         // 113 words: a target of 4.
-        #expect(bundle.quiz.questions.count >= 3, "\(bundle.statusReason ?? "")")
-        #expect(bundle.quiz.questions.count == 4 ? bundle.status == .ok : bundle.status == .partial)
+        #expect(bundle.quiz.questionTarget == 4)
+        #expect(bundle.quiz.questions.count == 4 ? bundle.status == .ok
+                : bundle.status == .partial && bundle.statusReason?.contains("good questions of the 4") == true, "\(bundle.statusReason ?? "")")
         let validator = QuestionValidator(wordNet: wordNet)
         #expect(bundle.quiz.questions.allSatisfy { validator.problems($0, sourceText: text).isEmpty })
     }
 
     /// A statement's own words do not make a sheet of statements to judge: the coreutils manual's "there is no one
     /// correct way … to order items" had made all four statements exercises, and the page got no question. Its four
-    /// statements now give one question, `partial`: the words the others would blank ("order", "comparisons") are the
-    /// first one's wrong options, and no option is offered twice in a quiz (issue 27).
+    /// statements are the sheet's content. Since issue 27 item 4 (no question without three good options) they give
+    /// no question: the quiz is `partial` and says the text supports too few good questions, not that it has none.
     @Test func onlyTheSheetsInstructionsSayStatementsAreToBeJudged() throws {
         let text = try realPage("coreutils-time-worksheet")
         #expect(Worksheet(text: text).body.contains("Lexicographic sorting usually does not produce the order"))
+        let facts = WorksheetFacts(body: Worksheet(text: text).body, sourceText: text, wordNet: wordNet)
+        #expect(facts.sentences.contains { $0.hasPrefix("Lexicographic sorting usually does not produce the order") })
         let bundle = build(text)
-        #expect(bundle.quiz.questions.count >= 1)
-        #expect(bundle.quiz.questions.count == 4 || bundle.status == .partial)
+        #expect(bundle.quiz.questionTarget == 4)
+        #expect(bundle.quiz.questions.count == 4 ? bundle.status == .ok
+                : bundle.status == .partial && bundle.statusReason?.contains("good questions of the 4") == true, "\(bundle.statusReason ?? "")")
+        let validator = QuestionValidator(wordNet: wordNet)
+        #expect(bundle.quiz.questions.allSatisfy { validator.problems($0, sourceText: text).isEmpty })
     }
 
     /// A page whose numbered clauses run together on one line (the Debian Constitution's resolution procedure) is
@@ -202,7 +217,9 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
         #expect(facts.sentences.contains { $0.hasPrefix("If the Project Leader or their Delegate, or the Technical Committee") })
         #expect(!facts.sentences.contains { $0.range(of: #"^[0-9]+\.|: [0-9]+\.$"#, options: .regularExpression) != nil })
         let bundle = build(text)
-        #expect(bundle.status == .ok && bundle.quiz.questions.count == 10, "\(bundle.statusReason ?? "")")
+        // 441 words: a target of 10; 8 since issue 27 item 4 (no question without three good options), `partial`.
+        #expect(bundle.quiz.questionTarget == 10 && bundle.quiz.questions.count >= 7, "\(bundle.statusReason ?? "")")
+        #expect(bundle.quiz.questions.count == 10 ? bundle.status == .ok : bundle.status == .partial && bundle.statusReason?.contains("only") == true)
         for question in bundle.quiz.questions {
             #expect(!question.options.contains { $0.contains("§") && !$0.contains("§4.1(3)") }, "\(question.options)")
             #expect(!(question.kind == .clozeNumber && question.stem.hasSuffix(": _____.")), "\(question.stem)")
@@ -218,7 +235,9 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
 
     /// A short page's own nouns run out of options; when a term's sense is unclear, the common words of the topic the
     /// whole text leans to (computing, for the Debian FAQ and manifesto) are options of its subject, never WordNet's
-    /// sisters of an uncertain sense. A text with no such lean (the water-cycle sample) gets none.
+    /// sisters of an uncertain sense. A text with no such lean (the water-cycle sample) gets none. Since issue 27 item 4
+    /// a topic word is a loose option, one at most in a question; the manifesto asks no question with one now, and any
+    /// that offers one offers a word of the text's topic.
     @Test func topicWordsAreOptionsOfTheTextsSubject() throws {
         let faq = try realPage("debian-faq-01")
         let topicOfFAQ = Set(WorksheetFacts(body: Worksheet(text: faq).body, sourceText: faq, wordNet: wordNet).vocabulary.topicNouns.map(\.word))
@@ -229,8 +248,10 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
         #expect(topic.allSatisfy(FamiliarWord.isCommon))
         let questions = build(manifesto).quiz.questions
         let withTopicWords = questions.filter { $0.optionOrigins.contains(.sameTopicWord) }
-        #expect(!withTopicWords.isEmpty)
         let validator = QuestionValidator(wordNet: wordNet)
+        for question in questions where question.kind != .mainIdea {
+            #expect(question.optionOrigins.filter(\.isLoose).count <= 1, "\(question.options)")
+        }
         for question in withTopicWords {
             #expect(validator.problems(question, sourceText: manifesto).isEmpty)
             for (option, origin) in zip(question.options, question.optionOrigins) where origin == .sameTopicWord {
@@ -268,8 +289,8 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
         let care = "Debian is being carefully and conscientiously put together and will be maintained and supported with similar care."
         let slot = vocabulary.slotFrame(of: "similar", in: care)
         #expect(vocabulary.isWritten("primary", in: slot))
-        #expect(vocabulary.adjectiveFrames["able"] == [.complement] && !vocabulary.isWritten("able", in: slot))
-        #expect(AdjectiveFrame(at: 1, in: ["is", "able", "to"]) == .complement)
+        #expect(vocabulary.adjectiveFrames["able"] == [.complement("to")] && !vocabulary.isWritten("able", in: slot))
+        #expect(AdjectiveFrame(at: 1, in: ["is", "able", "to"]) == .complement("to"))
         #expect(AdjectiveFrame(at: 1, in: ["the", "primary", "purpose"]) == .attributive)
         // "an" goes by sound: "in an _____" of the GPL took "user" (second review of 2026-11-27, fourth session).
         for word in ["user", "unique", "utility", "one-time", "European", "unit"] { #expect(!StatementQuestionMaker.startsWithVowel(word), "\(word)") }
@@ -423,13 +444,15 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
 
     /// Worksheets of the OCR benchmark's dev set (scripts/make-ocr-bench.py, seeds 8 and 14) with only eight
     /// fact sentences: they got 6 questions when each sentence gave at most its singular nouns. Of about 150 words,
-    /// they reach their length-fair target of 6 (issue 27), one question per sentence.
+    /// they have a length-fair target of 6 (issue 27), one question per sentence; since issue 27 item 4 (no question
+    /// without three good options) the castle's gets 5 and is `partial`, saying so.
     @Test(arguments: [benchmarkCastle, benchmarkWeather])
     func shortBenchmarkWorksheetGetsItsTargetOfValidQuestions(text: String) {
         let bundle = build(text)
         #expect(bundle.quiz.questionTarget == 6)
-        #expect(bundle.quiz.questions.count == 6)
-        #expect(bundle.status == .ok, "\(bundle.statusReason ?? "")")
+        #expect(bundle.quiz.questions.count >= 5 && bundle.quiz.questions.count <= 6)
+        #expect(bundle.quiz.questions.count == 6 ? bundle.status == .ok
+                : bundle.status == .partial && bundle.statusReason?.contains("only") == true, "\(bundle.statusReason ?? "")")
         let validator = QuestionValidator(wordNet: wordNet)
         for question in bundle.quiz.questions {
             #expect(validator.problems(question, sourceText: text).isEmpty, "\(question.stem)")
@@ -440,12 +463,16 @@ private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
         #expect(bundle.quiz.questions.contains { $0.kind == .clozeYear || $0.kind == .clozeNumber })
     }
 
-    @Test func pluralAndSentenceInitialBlanksGetDistractorsWrittenTheSameWay() {
-        let terms = build(benchmarkCastle).quiz.questions.filter { $0.kind == .clozeTerm }
+    @Test func pluralAndSentenceInitialBlanksGetDistractorsWrittenTheSameWay() throws {
+        var texts = [benchmarkCastle, benchmarkWeather]
+        for name in samples { texts.append(try worksheet(name)) }
+        let terms = texts.flatMap { build($0).quiz.questions.filter { $0.kind == .clozeTerm } }
         let answers = terms.map { $0.options[$0.answerIndex] }
         // "knights" is no longer asked: its other options were people too ("lords"), another role a student could
-        // defend (the review of 2026-11-27). Plurals are checked on every plural answer.
-        #expect(answers.contains("Gunpowder") && answers.contains { $0.hasSuffix("s") }, "\(answers)")
+        // defend (the review of 2026-11-27); nor, since issue 27 item 4, the castle's "Gunpowder" (no three options of
+        // its kind). The erie-canal sample's "_____ were pulled by horses" (Boats) is both. Plurals are checked on
+        // every plural answer, capitals on every sentence-initial one.
+        #expect(answers.contains { $0.first!.isUppercase } && answers.contains { $0.hasSuffix("s") }, "\(answers)")
         for question in terms {
             let answer = question.options[question.answerIndex]
             for option in question.options {
@@ -527,11 +554,11 @@ private func realPage(_ name: String) throws -> String {
     func realPageOfAbout200WordsGetsValidQuestionsUpToItsTarget(name: String) throws {
         let text = try realPage(name)
         let bundle = build(text)
-        // 188–233 words: 7–9 questions at most. One sentence serves one question (issue 27), so a page may fall short;
-        // it says so.
+        // 188–233 words: 7–9 questions at most. One sentence serves one question (issue 27), and none is asked without
+        // three good options (item 4: 3–5 of these pages' questions remain), so a page may fall short; it says so.
         let target = try #require(bundle.quiz.questionTarget)
         #expect((7...9).contains(target))
-        #expect(bundle.quiz.questions.count <= target && bundle.quiz.questions.count >= target / 2, "\(bundle.statusReason ?? "")")
+        #expect(bundle.quiz.questions.count <= target && bundle.quiz.questions.count >= target / 3, "\(bundle.statusReason ?? "")")
         #expect(bundle.status == (bundle.quiz.questions.count == target ? .ok : .partial))
         let validator = QuestionValidator(wordNet: wordNet)
         let source = QuestionValidator.Source(text)
@@ -626,8 +653,24 @@ private func realPage(_ name: String) throws -> String {
     }
 
     /// "What is the second paragraph mainly about?": the answer is named in that paragraph, and no other option is, on
-    /// real pages whose paragraphs each keep to one thing.
+    /// real pages whose paragraphs each keep to one thing. Since issue 27 item 4 a main idea's wrong options are themes
+    /// (other paragraphs' topics, terms of its kind, WordNet sisters on the topic) with one loose term at most, and these
+    /// pages ask no paragraph's main idea; the rule is checked on any that is asked, and the topic a paragraph keeps
+    /// naming is still found: debian-faq-13's "scripts", named in its opening sentence and most of the others.
     @Test func mainIdeaIsWhatTheParagraphKeepsNamingAndNoOtherOption() throws {
+        let maker = MainIdeaQuestionMaker(wordNet: wordNet, validator: QuestionValidator(wordNet: wordNet))
+        var topics: [String] = []
+        for name in realPages + ["debian-faq-13"] {
+            let text = try realPage(name)
+            let facts = WorksheetFacts(body: Worksheet(text: text).body, sourceText: text, wordNet: wordNet)
+            let lemmas = facts.sentences.map { Set(facts.vocabulary.nouns(in: Tokenizer.words(in: $0)).map(\.lemma)) }
+            for paragraph in facts.paragraphs where paragraph.count >= MainIdeaQuestionMaker.paragraphSentences {
+                guard let topic = maker.topic(of: paragraph, facts: facts, lemmasOfSentences: paragraph.map { lemmas[$0] }) else { continue }
+                topics.append(topic.lemma)
+                #expect(lemmas[paragraph[0]].contains(topic.lemma) && topic.naming * 2 >= paragraph.count, "\(name): \(topic)")
+            }
+        }
+        #expect(topics.contains("script"), "\(topics)")
         var asked = 0
         for name in realPages {
             let text = try realPage(name)
@@ -645,7 +688,7 @@ private func realPage(_ name: String) throws -> String {
                 #expect(SentenceSplitter.split(paragraph).count >= MainIdeaQuestionMaker.paragraphSentences)
             }
         }
-        #expect(asked >= 1)
+        _ = asked
         // A text of one paragraph has no other paragraph to draw the wrong options from: no paragraph's main idea.
         let oneParagraph = try realPage("debian-faq-15").replacingOccurrences(of: "\n\n", with: " ")
         #expect(!build(oneParagraph).quiz.questions.contains { $0.kind == .mainIdea && $0.stem.contains(" paragraph ") })
@@ -662,7 +705,20 @@ private func realPage(_ name: String) throws -> String {
         #expect(tagger.cuedPartOfSpeech(of: "bracket", tokens: noun, at: 1) == .noun)
         let questions = build(try realPage("gnu-standards-15")).quiz.questions
         #expect(!questions.contains { $0.kind == .clozeTerm && $0.stem.contains("covers that _____ the") }, "\(questions.map(\.stem))")
-        #expect(questions.contains { $0.kind == .clozeTerm }, "the page still has term clozes")
+        // Since issue 27 item 4 this page has no term cloze (none with three options of its kind); the pages that
+        // have them blank a noun of the sentence each time.
+        var termClozes = 0
+        for name in realPages + ["gnu-standards-15", "social-contract-01", "debian-constitution-probe-03"] {
+            for question in build(try realPage(name)).quiz.questions where question.kind == .clozeTerm {
+                termClozes += 1
+                let answer = question.options[question.answerIndex]
+                let sentence = question.stem.replacingOccurrences(of: "_____", with: answer)
+                let words = Tokenizer.words(in: sentence).map { $0.text.lowercased() }
+                let position = try #require(words.firstIndex(of: answer.lowercased().split(separator: " ").last.map(String.init) ?? ""))
+                #expect(tagger.cuedPartOfSpeech(of: words[position], tokens: words, at: position) != .verb, "\(question.stem)")
+            }
+        }
+        #expect(termClozes >= 3, "the real pages still have term clozes")
         // An imperative before a name, a participle before its agent (XZ Utils FAQ, GNU Coding Standards).
         let vocabulary = Vocabulary(sentences: [], wordNet: wordNet)
         let imperative = vocabulary.nouns(in: Tokenizer.words(in: "If you really want such a conversion tool, contact Lasse Collin and offer some money."))
@@ -721,7 +777,8 @@ private func realPage(_ name: String) throws -> String {
 
     /// The wrong options of a main-idea question are content terms of the text (another paragraph's topic, or a word
     /// of SemCor band ≤ 3), never everyday words a student rules out unread: debian-faq-06 had "cases" and "numbers"
-    /// beside "distributions", the manifesto "development" and "cost" beside "distribution".
+    /// beside "distributions", the manifesto "development" and "cost" beside "distribution". Its options are the
+    /// text's themes, so the one-loose-option rule of the other kinds does not apply; no everyday word is one.
     @Test func mainIdeaWrongOptionsAreContentTermsNotEverydayWords() throws {
         var asked = 0
         for name in realPages + ["debian-faq-06"] {
@@ -733,7 +790,7 @@ private func realPage(_ name: String) throws -> String {
                 }
             }
         }
-        #expect(asked >= 2)
+        #expect(asked >= 2, "\(asked) main-idea questions asked")
     }
 
     /// Two defensible answers and wrong-sense options, found on dev pages: WordNet sisters of a sense the text does not
@@ -764,14 +821,17 @@ private func realPage(_ name: String) throws -> String {
     /// is blanked in one that no other question needs. Every question valid, no answer twice; `partial` (the page has
     /// too few terms for ten), never padded. Its statements swapped "directories" for "scripts": WordNet's senses of the
     /// two (a written text, a list) share no parent or grandparent, and since the review of 2026-11-27 only such kin
-    /// are swapped ("book" for "license", "proxy" for "version" had been offered), so the page has no statement now.
+    /// are swapped ("book" for "license", "proxy" for "version" had been offered), so no statement changes one of its
+    /// sentences in place. Since issue 27 item 4 (no question without three good options) no blank of the page has
+    /// three options of its kind: its one question is a statement across sentences.
     @Test func aShortPageOfShortSentencesUsesEachSentence() throws {
         let text = try realPage("debian-faq-13")
         let bundle = build(text)
         let questions = bundle.quiz.questions
         let validator = QuestionValidator(wordNet: wordNet)
         let source = QuestionValidator.Source(text)
-        #expect(questions.count >= 2 && bundle.status == .partial)
+        // One question since issue 27 item 4 (no question without three good options).
+        #expect(questions.count >= 1 && bundle.status == .partial && bundle.statusReason?.contains("only") == true)
         for question in questions { #expect(validator.problems(question, source: source).isEmpty, "\(question.stem)") }
         let answers = questions.map { validator.normalise($0.options[$0.answerIndex]) }
         #expect(Set(answers).count == answers.count, "\(answers)")
@@ -805,21 +865,27 @@ private func realPage(_ name: String) throws -> String {
     }
 
     /// "What is the text mainly about?": the Debian Free Software Guidelines name "license" in most of their sentences;
-    /// each wrong option is a content term the text names in one sentence only.
+    /// each wrong option is a content term the text names in one sentence only. Since issue 27 item 4 those details are
+    /// loose options, one at most, and none is of the kind of "license": the question is not asked (no three good
+    /// options), but its topic is still what the text keeps naming, and any such question keeps the rule.
     @Test func theWholeTextsMainIdeaIsWhatItKeepsNaming() throws {
         let text = try realPage("social-contract-01")
         let facts = WorksheetFacts(body: Worksheet(text: text).body, sourceText: text, wordNet: wordNet)
         let maker = MainIdeaQuestionMaker(wordNet: wordNet, validator: QuestionValidator(wordNet: wordNet))
-        let question = try #require(maker.questions(from: facts, idPrefix: "t").first { $0.question.stem == "What is the text mainly about?" })
-            .question
-        #expect(question.options[question.answerIndex] == "license")
+        let lemmas = facts.sentences.map { Set(facts.vocabulary.nouns(in: Tokenizer.words(in: $0)).map(\.lemma)) }
+        let topic = try #require(maker.topic(of: Array(facts.sentences.indices), facts: facts, lemmasOfSentences: lemmas))
+        #expect(topic.lemma == "license" && topic.naming * 2 >= facts.sentences.count, "\(topic)")
         let sentences = facts.sentences.map { $0.lowercased() }
+        for made in maker.questions(from: facts, idPrefix: "t") where made.question.stem == "What is the text mainly about?" {
+        let question = made.question
+        #expect(question.options[question.answerIndex] == "license")
         for (index, option) in question.options.enumerated() where index != question.answerIndex {
             let naming = sentences.filter { SentenceSearch.wholeWordRange(of: option, in: $0) != nil }.count
             #expect(naming <= 1, "\(option) is named in \(naming) sentences")
         }
-        #expect(sentences.filter { $0.contains("license") }.count * 2 >= sentences.count)
         #expect(QuestionValidator(wordNet: wordNet).problems(question, sourceText: text).isEmpty)
+        }
+        #expect(sentences.filter { $0.contains("license") }.count * 2 >= sentences.count)
     }
 
     /// A word of the text that is near kin of the answer in WordNet may fit its blank too: "applications" for

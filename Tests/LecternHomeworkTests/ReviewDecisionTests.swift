@@ -19,13 +19,18 @@ private func build(_ text: String, reviews: ReviewDecisions = ReviewDecisions())
 @Suite struct ReviewDecisionTests {
     let text = try! String(contentsOf: repoRoot.appendingPathComponent("scripts/samples/photos/water-cycle.txt"), encoding: .utf8)
 
-    @Test func rejectingKeepsTheOtherIDsAndFillsTheQuiz() {
+    @Test func rejectingKeepsTheOtherIDsAndFillsTheQuiz() throws {
         let plain = build(text)
-        #expect(plain.quiz.questions.count == 10)
+        // 255 words: a target of 10. Since the distractors of issue 27 item 4 (no question without three good options)
+        // the sheet supports 7, and says so; never padded.
+        let target = try #require(plain.quiz.questionTarget)
+        #expect(target == 10 && plain.quiz.questions.count >= 4 && plain.quiz.questions.count <= target)
+        #expect(plain.quiz.questions.count == target ? plain.status == .ok : plain.status == .partial && plain.statusReason?.contains("only") == true)
         #expect(Set(plain.quiz.questions.map(\.id)).count == plain.quiz.questions.count)
         let rejected = plain.quiz.questions[3].id
         let reviewed = build(text, reviews: ReviewDecisions(questions: [rejected: QuestionDecision(reject: true)]))
-        #expect(reviewed.quiz.questions.count == 10)
+        // Filled: the rejected question's place is taken by another, so the quiz keeps its count.
+        #expect(reviewed.quiz.questions.count == plain.quiz.questions.count)
         #expect(!reviewed.quiz.questions.contains { $0.id == rejected })
         // Every other question that stays keeps its ID, stem and answer. Its wrong options may change: no option is
         // offered twice in a quiz, and the question that takes the rejected one's place may need one of them.
@@ -42,7 +47,8 @@ private func build(_ text: String, reviews: ReviewDecisions = ReviewDecisions())
         for text in [text, try String(contentsOf: repoRoot.appendingPathComponent("Tests/LecternHomeworkTests/Fixtures/real-pages/debian-faq-06.txt"),
                                       encoding: .utf8)] {
             let plain = build(text).quiz.questions
-            try #require(plain.count >= 4)
+            // Three questions at least (debian-faq-06 has 3 since issue 27 item 4's distractors): one rejected, two corrected.
+            try #require(plain.count >= 3)
             for rejectedIndex in plain.indices {
                 var decisions = [plain[rejectedIndex].id: QuestionDecision(reject: true)]
                 for (index, question) in plain.enumerated() where index != rejectedIndex {

@@ -8,7 +8,7 @@ import LecternStore
 struct QuizStage: Stage {
     let id = StageID.quiz
     /// Its changes: CHANGELOG.md, "Stage versions".
-    let version = 16
+    let version = 17
     var options: WritableKeyPath<PipelineConfig, QuizOptions> { \.quiz }
     let reads = StageReads.upstreamResult
     let readsReviews = true
