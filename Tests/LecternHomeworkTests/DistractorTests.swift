@@ -5,21 +5,6 @@ import LecternText
 @testable import LecternHomework
 @testable import LecternQuestions
 
-private let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-private let wordNet = try! WordNet()
-private let validator = QuestionValidator(wordNet: wordNet)
-
-private func realPage(_ name: String) throws -> String {
-    try String(contentsOf: repoRoot.appendingPathComponent("Tests/LecternHomeworkTests/Fixtures/real-pages/\(name).txt"), encoding: .utf8)
-}
-
-private func build(_ text: String) -> HomeworkBundle {
-    let words = text.split(whereSeparator: \.isWhitespace).map { OCRWord(text: String($0), confidence: 92) }
-    let page = OCRPage(text: text, meanConfidence: 92, words: words, width: 1600, height: 2000, preprocessing: [], thumbnail: nil)
-    return HomeworkBuilder(wordNet: wordNet, options: QuizOptions())
-        .build(page: page, id: "hw", source: SourceRef(path: "photos/sheet.jpg", sha256: "abc"))
-}
-
 /// Issue 27, item 4 (docs/QUIZ.md, "Distractors"): options a student would weigh. A distractor is of one specific kind
 /// with the answer (WordNet sisters and cousins of its sense, on the text's topic; the text's terms of that kind; other
 /// paragraphs' topics), and a question offers at most one of a loose source (a word of the text, a band or topic word).

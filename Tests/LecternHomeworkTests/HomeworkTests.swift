@@ -6,17 +6,9 @@ import LecternText
 @testable import LecternQuestions
 import LecternJSON
 
-private let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-private let wordNet = try! WordNet()
 
 private func worksheet(_ name: String) throws -> String {
     try String(contentsOf: repoRoot.appendingPathComponent("scripts/samples/photos/\(name).txt"), encoding: .utf8)
-}
-
-private func page(_ text: String, confidence: Double = 92) -> OCRPage {
-    let words = text.split(whereSeparator: \.isWhitespace).map { OCRWord(text: String($0), confidence: confidence) }
-    return OCRPage(text: text, meanConfidence: confidence, words: words, width: 1600, height: 2000,
-                   preprocessing: [], thumbnail: nil)
 }
 
 private let samples = ["water-cycle", "erie-canal", "printing-press", "rivers-of-africa"]
@@ -26,11 +18,6 @@ private let distractorOrigins: Set<OptionOrigin> = [
     .changedNumber, .negated, .antonym, .swappedName, .swappedTerm, .sameTopicWord,
     .wordnetSister, .wordnetCousin, .sameTextKind, .otherParagraphTopic,
 ]
-
-private func build(_ text: String, id: String = "hw") -> HomeworkBundle {
-    HomeworkBuilder(wordNet: wordNet, options: QuizOptions())
-        .build(page: page(text), id: id, source: SourceRef(path: "photos/sheet.jpg", sha256: "abc"))
-}
 
 @Suite struct HomeworkTests {
     @Test(arguments: samples)
@@ -544,10 +531,6 @@ Answer all questions in full sentences.
 
 /// Real published pages (Tests/LecternHomeworkTests/Fixtures/real-pages/README.md gives sources and licences).
 private let realPages = ["debian-manifesto-01", "debian-faq-10", "debian-faq-15"]
-
-private func realPage(_ name: String) throws -> String {
-    try String(contentsOf: repoRoot.appendingPathComponent("Tests/LecternHomeworkTests/Fixtures/real-pages/\(name).txt"), encoding: .utf8)
-}
 
 @Suite struct RealMaterialTests {
     @Test(arguments: realPages)

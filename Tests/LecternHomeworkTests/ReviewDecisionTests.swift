@@ -5,22 +5,15 @@ import LecternText
 @testable import LecternHomework
 @testable import LecternQuestions
 
-private let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-private let wordNet = try! WordNet()
-
-private func build(_ text: String, reviews: ReviewDecisions = ReviewDecisions()) -> HomeworkBundle {
-    let words = text.split(whereSeparator: \.isWhitespace).map { OCRWord(text: String($0), confidence: 92) }
-    let page = OCRPage(text: text, meanConfidence: 92, words: words, width: 1600, height: 2000, preprocessing: [], thumbnail: nil)
-    return HomeworkBuilder(wordNet: wordNet, options: QuizOptions())
-        .build(page: page, id: "0123456789abcdef", source: SourceRef(path: "photos/sheet.jpg", sha256: "abc"), reviews: reviews)
-}
+/// The item the questions belong to: their IDs are "0123456789abcdef-q-…".
+private let itemID = "0123456789abcdef"
 
 /// The homework builder applies a teacher's decisions: stable IDs, a rejected question replaced, corrections validated.
 @Suite struct ReviewDecisionTests {
     let text = try! String(contentsOf: repoRoot.appendingPathComponent("scripts/samples/photos/water-cycle.txt"), encoding: .utf8)
 
     @Test func rejectingKeepsTheOtherIDsAndFillsTheQuiz() throws {
-        let plain = build(text)
+        let plain = build(text, id: itemID)
         // 255 words: a target of 10. Since the distractors of issue 27 item 4 (no question without three good options)
         // the sheet supports 7, and says so; never padded.
         let target = try #require(plain.quiz.questionTarget)
@@ -28,7 +21,7 @@ private func build(_ text: String, reviews: ReviewDecisions = ReviewDecisions())
         #expect(plain.quiz.questions.count == target ? plain.status == .ok : plain.status == .partial && plain.statusReason?.contains("only") == true)
         #expect(Set(plain.quiz.questions.map(\.id)).count == plain.quiz.questions.count)
         let rejected = plain.quiz.questions[3].id
-        let reviewed = build(text, reviews: ReviewDecisions(questions: [rejected: QuestionDecision(reject: true)]))
+        let reviewed = build(text, id: itemID, reviews: ReviewDecisions(questions: [rejected: QuestionDecision(reject: true)]))
         // Filled: the rejected question's place is taken by another, so the quiz keeps its count.
         #expect(reviewed.quiz.questions.count == plain.quiz.questions.count)
         #expect(!reviewed.quiz.questions.contains { $0.id == rejected })
@@ -46,7 +39,7 @@ private func build(_ text: String, reviews: ReviewDecisions = ReviewDecisions())
     @Test func correctedQuestionsStayWhenAnotherIsRejected() throws {
         for text in [text, try String(contentsOf: repoRoot.appendingPathComponent("Tests/LecternHomeworkTests/Fixtures/real-pages/debian-faq-06.txt"),
                                       encoding: .utf8)] {
-            let plain = build(text).quiz.questions
+            let plain = build(text, id: itemID).quiz.questions
             // Three questions at least (debian-faq-06 has 3 since issue 27 item 4's distractors): one rejected, two corrected.
             try #require(plain.count >= 3)
             for rejectedIndex in plain.indices {
@@ -54,7 +47,7 @@ private func build(_ text: String, reviews: ReviewDecisions = ReviewDecisions())
                 for (index, question) in plain.enumerated() where index != rejectedIndex {
                     decisions[question.id] = QuestionDecision(explanation: "Checked by the teacher.")
                 }
-                let reviewed = build(text, reviews: ReviewDecisions(questions: decisions)).quiz.questions
+                let reviewed = build(text, id: itemID, reviews: ReviewDecisions(questions: decisions)).quiz.questions
                 let ids = Set(reviewed.map(\.id))
                 #expect(plain.enumerated().allSatisfy { $0.offset == rejectedIndex || ids.contains($0.element.id) },
                         "rejecting question \(rejectedIndex) lost a corrected one")
@@ -64,12 +57,12 @@ private func build(_ text: String, reviews: ReviewDecisions = ReviewDecisions())
     }
 
     @Test func aCorrectionThatBreaksTheValidatorIsReportedNotApplied() throws {
-        let plain = build(text)
+        let plain = build(text, id: itemID)
         let question = try #require(plain.quiz.questions.first)
         let broken = QuestionDecision(options: ["same", "same", "other", "more"])
         let good = QuestionDecision(stem: "Teacher's stem?", explanation: "Teacher's explanation.")
         let second = plain.quiz.questions[1]
-        let reviewed = build(text, reviews: ReviewDecisions(questions: [question.id: broken, second.id: good]))
+        let reviewed = build(text, id: itemID, reviews: ReviewDecisions(questions: [question.id: broken, second.id: good]))
         #expect(reviewed.quiz.questions.first { $0.id == question.id } == question)
         #expect(reviewed.warnings?.contains { $0.contains(question.id) && $0.contains("not applied") } == true)
         let fixed = try #require(reviewed.quiz.questions.first { $0.id == second.id })
@@ -78,7 +71,7 @@ private func build(_ text: String, reviews: ReviewDecisions = ReviewDecisions())
 
     @Test func aDecisionAboutAQuestionNoLongerMadeIsAnOrphan() {
         let orphan = "0123456789abcdef-q-ffffffffffffffff"
-        let reviewed = build(text, reviews: ReviewDecisions(questions: [orphan: QuestionDecision(stem: "x")]))
+        let reviewed = build(text, id: itemID, reviews: ReviewDecisions(questions: [orphan: QuestionDecision(stem: "x")]))
         #expect(reviewed.warnings == ["Review decision \(orphan) refers to a question that no longer exists."])
     }
 }
