@@ -105,9 +105,9 @@ struct NarrateStage: Stage {
         if let file, let rate = settings?.rate, let problem = NarrateOptions.rateProblem(rate) {
             throw LecternError(.invalidCourseConfig, "\(Self.place(of: "rate", in: file)): rate \(problem).")
         }
-        var voice = settings?.voiceName ?? options.voice ?? "en"
-        if settings?.voiceName == nil, options.voice == nil, let lang { voice = try Self.voice(speaking: lang) }
-        return VoiceSettings(voice: voice, rate: settings?.rate ?? options.rate, maxMinutes: options.maxMinutes)
+        var voice = settings?.voiceName ?? options.voice
+        if voice == nil, let lang { voice = try Self.voice(speaking: lang) }
+        return VoiceSettings(voice: voice ?? "en", rate: settings?.rate ?? options.rate, maxMinutes: options.maxMinutes)
     }
 
     /// The voice for a language tag the posts declare: the whole tag ("en-us", "pt-br"), else its language ("de" of
