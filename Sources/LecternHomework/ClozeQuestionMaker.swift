@@ -90,6 +90,8 @@ struct ClozeQuestionMaker {
               !(candidate.term.map { Self.isSetPhrase(range, in: candidate.sentence, term: $0) || Self.namesDocumentPart(range, in: candidate.sentence, term: $0) } ?? false),
               !Self.isGivenAsExample(range, in: candidate.sentence)
         else { return nil }
+        // "over _____ year": a count of one is told by its singular noun, and every other option breaks the grammar.
+        if candidate.kind == .number, candidate.answer == "1" { return nil }
         let stem = candidate.sentence.replacingCharacters(in: range, with: "_____")
         if Self.leavesAnswerInView(candidate.answer, stem: stem) { return nil }
         let seed = "\(idPrefix)|\(candidate.sentenceIndex)|\(candidate.answer)"

@@ -53,10 +53,11 @@ public enum OptionOrigin: String, Codable, Sendable, CaseIterable {
 
     /// A source that vouches only for "a word of this text" or "of the same broad kind" (a lexicographer file, a
     /// frequency band, a topic): two such options in one question are what a student rules out without reading (issue
-    /// 27's blind reviews), so a question offers at most one.
+    /// 27's blind reviews), so a question offers at most one. The text's other describing words are loose too: the
+    /// reviews struck 24 of 29 describing-word clozes built on them ("a fairly available number", "at severe").
     public var isLoose: Bool {
         switch self {
-        case .sameTextTerm, .sameTextWord, .samePOSFrequencyBand, .sameTopicWord: return true
+        case .sameTextTerm, .sameTextWord, .samePOSFrequencyBand, .sameTopicWord, .sameTextAdjective: return true
         default: return false
         }
     }

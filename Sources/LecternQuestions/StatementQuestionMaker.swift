@@ -50,7 +50,7 @@ package struct StatementQuestionMaker {
     /// condition, a time or a thing's description, and may leave the sentence true.
     package static let clauseOpeners: Set<String> = [
         "if", "when", "whenever", "unless", "whether", "because", "although", "though", "while", "since", "until", "once",
-        "where", "whereas", "that", "which", "who", "whom", "whose", "so", "as", "before", "after",
+        "where", "whereas", "that", "which", "who", "whom", "whose", "so", "as", "before", "after", "why", "how",
     ]
 
     /// Whether the word at `index` opens a clause: not the "as" of "such as" ("programs such as shells should …").
@@ -64,8 +64,8 @@ package struct StatementQuestionMaker {
     /// Words that, within five words after a negation or an opposite, twist it into something else than a plain
     /// contradiction: "there are not no Release Notes" and "is not usually no purpose" (a double negative, true),
     /// "should not only be one" and "is not permitted solely under" (a weaker claim), "are not again ignored".
-    static let twisters: Set<String> = ["no", "not", "none", "nothing", "never", "only", "solely", "merely", "just", "few",
-                                        "without", "again"]
+    static let twisters: Set<String> = Set(["no", "not", "none", "nothing", "never", "only", "solely", "merely", "just", "few",
+                                            "without", "again"]).union(WordClasses.hedges)
 
     package static func readsTwisted(after position: Int, _ lowered: [String]) -> Bool {
         lowered[(position + 1)...].prefix(5).contains(where: twisters.contains)
@@ -143,7 +143,8 @@ package struct StatementQuestionMaker {
             // uncertain". Nor "most" of a superlative: "his most famous book" has no "few famous book".
             let superlative = lower == "most" && position + 1 < tokens.count && vocabulary.isAdjective(tokens[position + 1])
             if let opposite = Self.contradictions[lower] ?? vocabulary.antonym(of: lower), !token.isCapitalized || token.isSentenceInitial,
-               Self.opposes(at: position, in: tokens), !superlative, !vocabulary.isInIdiom(at: position, lowered, nounsToo: true),
+               Self.opposes(at: position, in: tokens), !superlative, quantifierFits(at: position, lowered),
+               !Self.isCoordinated(at: position, opposite: opposite, lowered), !vocabulary.isInIdiom(at: position, lowered, nounsToo: true),
                !Self.hasNoOppositeHere(at: position, lowered), !Self.readsTwisted(after: position, lowered) {
                 let written = token.isCapitalized ? opposite.prefix(1).uppercased() + opposite.dropFirst() : opposite
                 replace(token, at: position, with: written, origin: .antonym)
@@ -153,7 +154,7 @@ package struct StatementQuestionMaker {
                 replace(token, at: position, with: other, origin: .changedNumber)
             }
         }
-        if let (position, negation) = doSupportNegation(tokens, lowered, vocabulary: vocabulary) {
+        if let (position, negation) = doSupportNegation(tokens, lowered, in: sentence, vocabulary: vocabulary) {
             replace(tokens[position], at: position, with: negation, origin: .negated)
         }
         // Names and terms are looked up only when there is another to swap in (a lecture's vocabulary has none).
@@ -220,12 +221,36 @@ package struct StatementQuestionMaker {
         return previous != "the" && !determiners.contains(next)
     }
 
+    /// Whether "all" or "most" stands before its noun where "no" or "few" can take its place: "all countries", "most
+    /// rivers"; not "packages all related to" or "most commonly" (no noun follows), nor "from all countries" ("from no
+    /// countries" reads as nonsense, not as a claim). Other words fit wherever they stand.
+    func quantifierFits(at position: Int, _ lowered: [String]) -> Bool {
+        guard lowered[position] == "all" || lowered[position] == "most" else { return true }
+        guard position + 1 < lowered.count else { return false }
+        let next = lowered[position + 1]
+        if position > 0, WordClasses.prepositions.contains(lowered[position - 1]) { return false }
+        return !next.hasSuffix("ly") && wordNet.lemmas(of: next).contains { $0.pos == .noun }
+    }
+
+    /// A word paired with another whose opposite makes the pair nonsense, not a false claim: the opposite is the
+    /// partner itself ("both before and after" made "both after and after"), or the word's complement is shared with
+    /// its partner ("made aware of and able to support" made "unaware of and able to"). Clauses joined by "and" keep
+    /// their opposites ("x and y are positive and n is real").
+    static func isCoordinated(at position: Int, opposite: String, _ lowered: [String]) -> Bool {
+        let near = lowered[max(0, position - 3)..<min(lowered.count, position + 4)]
+        if near.contains(opposite.lowercased()) { return true }
+        return position + 2 < lowered.count && WordClasses.prepositions.contains(lowered[position + 1])
+            && WordClasses.coordinators.contains(lowered[position + 2])
+    }
+
     /// The first verb of the sentence negated with "do": "'sort -' reads from standard input" → "does not read",
     /// "some tools treat it" → "do not treat", "the program crashed" → "did not crash". Only a verb the tagger reads as
     /// one, right after its subject (a personal pronoun, or a noun after a determiner, quantifier or name: "security
     /// updates for testing" is a noun phrase), in the main clause (no "if", "when" … before it: a negated condition
     /// makes no plain falsehood), before any negation; never a modal, "be", "have" or "do" (their "not" is made above).
-    func doSupportNegation(_ tokens: [Token], _ lowered: [String], vocabulary: Vocabulary) -> (Int, String)? {
+    /// The subject opens the sentence or follows a comma: "projects keep their source files under …" has "their source"
+    /// as an object, and "their source does not file" is no English.
+    func doSupportNegation(_ tokens: [Token], _ lowered: [String], in sentence: String, vocabulary: Vocabulary) -> (Int, String)? {
         let singular: Set<String> = ["it", "he", "she", "this"]
         let plural: Set<String> = ["they", "we", "you", "i", "these", "those"]
         let subordinators: Set<String> = ["if", "when", "unless", "whether", "because", "although", "though", "while", "since",
@@ -250,6 +275,14 @@ package struct StatementQuestionMaker {
             let nounBefore = isNoun(position - 1)
                 && (opensPhrase(position - 2) || (isNoun(position - 2) && position >= 3 && Vocabulary.determiners.contains(lowered[position - 3])))
             let pluralNoun = nounBefore && previous.hasSuffix("s") && !previous.hasSuffix("ss")
+            let subjectStart = !nounBefore ? position - 1 : opensPhrase(position - 2) ? max(0, position - 2) : position - 3
+            func opensClause(_ start: Int) -> Bool {
+                guard start > 0 else { return true }
+                let earlier = tokens[..<start].filter { $0.text == tokens[start].text }.count
+                guard let range = SentenceSearch.wholeWordRange(of: tokens[start].text, in: sentence, skipping: earlier) else { return false }
+                return sentence[..<range.lowerBound].trimmingCharacters(in: .whitespaces).hasSuffix(",")
+            }
+            guard opensClause(subjectStart) else { return nil }
             if word == lemma {
                 return plural.contains(previous) || pluralNoun ? (position, "do not \(lemma)") : nil
             }
@@ -292,7 +325,9 @@ package struct StatementQuestionMaker {
         // "prevents a file … from being removed": "allows … from" is no English.
         if lowered[position].hasPrefix("prevent"), lowered[(position + 1)...].prefix(10).contains("from") { return true }
         // "If necessary, add …", "when possible": a condition's word, whose opposite makes no claim ("If unnecessary").
-        if ["if", "unless", "whether", "when"].contains(previous) { return true }
+        if ["if", "unless", "whether", "when", "whenever", "where", "wherever"].contains(previous) { return true }
+        // "as far as possible", "as small … as possible": as much as can be, whose opposite says nothing.
+        if ["possible", "impossible"].contains(lowered[position]), lowered[max(0, position - 4)..<position].contains("as") { return true }
         // A hedge: "it may be possible" and "it may be impossible" can both be true.
         if lowered[max(0, position - 2)..<position].contains(where: ["may", "might", "could"].contains) { return true }
         // "allows a user to execute": "prevents a user to execute" is no English either.

@@ -84,10 +84,6 @@ public struct SenseSelector: Sendable {
         "according", "including", "regarding", "concerning", "following", "considering", "excluding", "given", "owing",
     ]
 
-    /// Words that join a noun to a list of noun phrases rather than start a clause with it ("source code, and
-    /// configuration files.").
-    static let coordinators: Set<String> = ["and", "or", "nor"]
-
     /// Words that start a verb's object noun phrase and never follow a noun directly.
     static let objectStarters: Set<String> = ["the", "a", "an", "its", "their", "his", "her", "our", "your", "my", "these", "those"]
 
@@ -167,7 +163,7 @@ public struct SenseSelector: Sendable {
         while k >= 0 {
             let token = tokens[k]
             if StopWords.determiners.contains(token) || SenseSelector.quantifiers.contains(token)
-                || SenseSelector.coordinators.contains(token) || SenseSelector.isPossessive(token) || isAdjectiveOnly(token) {
+                || WordClasses.coordinators.contains(token) || SenseSelector.isPossessive(token) || isAdjectiveOnly(token) {
                 return k < at - 1 ? token : nil
             }
             let isName = names.indices.contains(k) && names[k]
@@ -216,7 +212,7 @@ public struct SenseSelector: Sendable {
             cue = .adverb
         } else if at > 0, can.contains(.verb), SenseSelector.clauseFollowers.contains(next) || next.isEmpty,
                   isMostlyNoun(previous), !StopWords.english.contains(previous),
-                  readings(beforePrevious) != [.verb], !SenseSelector.coordinators.contains(beforePrevious),
+                  readings(beforePrevious) != [.verb], !WordClasses.coordinators.contains(beforePrevious),
                   surface != key ? surface.hasSuffix("s") : isPluralNoun(previous) {
             // "molten rock escapes to the surface", "most volcanoes form near the edges", "the distribution works.":
             // after a noun subject and before a preposition, a determiner or the end, a verb; not after a verb's
@@ -228,7 +224,7 @@ public struct SenseSelector: Sendable {
             // "\"Work\" shall mean the work of authorship": the word before a modal ends its subject.
             cue = .noun
         } else if let opener = nounPhraseOpener(tokens, at: at, names: names),
-                  surface == key || (surface.hasSuffix("s") && SenseSelector.coordinators.contains(opener)) {
+                  surface == key || (surface.hasSuffix("s") && WordClasses.coordinators.contains(opener)) {
             // "the NOTICE file", "a copyright notice": a verb after a singular noun subject would agree with it
             // ("the file works"), so a base form there continues the noun phrase; so does an -s form in a list
             // ("and configuration files", but "the testing distribution works").

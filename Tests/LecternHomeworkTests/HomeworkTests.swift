@@ -25,13 +25,14 @@ private let distractorOrigins: Set<OptionOrigin> = [
         let text = try worksheet(name)
         let bundle = build(text)
         // 235–255 words: 9 or 10 questions. Fewer good questions rather than padding: a sheet that falls short says so.
-        // Since issue 27 item 4 (no question without three good options) the samples get 7–9.
+        // Since issue 27 item 4 (no question without three good options) the samples got 7–9, and since quiz 18 (no
+        // describing-word clozes on the text's other adjectives) 5–7.
         let target = try #require(bundle.quiz.questionTarget)
         #expect(target >= 9 && bundle.quiz.questions.count <= target)
         if bundle.quiz.questions.count == target {
             #expect(bundle.status == .ok, "\(bundle.statusReason ?? "")")
         } else {
-            #expect(bundle.quiz.questions.count >= target - 3, "\(name)")
+            #expect(bundle.quiz.questions.count >= target / 2, "\(name)")
             #expect(bundle.status == .partial && bundle.statusReason?.contains("only") == true)
         }
         let validator = QuestionValidator(wordNet: wordNet)
@@ -204,8 +205,9 @@ private let distractorOrigins: Set<OptionOrigin> = [
         #expect(facts.sentences.contains { $0.hasPrefix("If the Project Leader or their Delegate, or the Technical Committee") })
         #expect(!facts.sentences.contains { $0.range(of: #"^[0-9]+\.|: [0-9]+\.$"#, options: .regularExpression) != nil })
         let bundle = build(text)
-        // 441 words: a target of 10; 8 since issue 27 item 4 (no question without three good options), `partial`.
-        #expect(bundle.quiz.questionTarget == 10 && bundle.quiz.questions.count >= 7, "\(bundle.statusReason ?? "")")
+        // 441 words: a target of 10; 8 since issue 27 item 4 (no question without three good options), 6 since quiz 18
+        // (no describing-word clozes on the text's other adjectives), `partial`.
+        #expect(bundle.quiz.questionTarget == 10 && bundle.quiz.questions.count >= 6, "\(bundle.statusReason ?? "")")
         #expect(bundle.quiz.questions.count == 10 ? bundle.status == .ok : bundle.status == .partial && bundle.statusReason?.contains("only") == true)
         for question in bundle.quiz.questions {
             #expect(!question.options.contains { $0.contains("§") && !$0.contains("§4.1(3)") }, "\(question.options)")
@@ -432,12 +434,13 @@ private let distractorOrigins: Set<OptionOrigin> = [
     /// Worksheets of the OCR benchmark's dev set (scripts/make-ocr-bench.py, seeds 8 and 14) with only eight
     /// fact sentences: they got 6 questions when each sentence gave at most its singular nouns. Of about 150 words,
     /// they have a length-fair target of 6 (issue 27), one question per sentence; since issue 27 item 4 (no question
-    /// without three good options) the castle's gets 5 and is `partial`, saying so.
+    /// without three good options) the castle's gets 5 and is `partial`, saying so; since quiz 18 (no describing-word
+    /// clozes on the text's other adjectives) each gets 4.
     @Test(arguments: [benchmarkCastle, benchmarkWeather])
     func shortBenchmarkWorksheetGetsItsTargetOfValidQuestions(text: String) {
         let bundle = build(text)
         #expect(bundle.quiz.questionTarget == 6)
-        #expect(bundle.quiz.questions.count >= 5 && bundle.quiz.questions.count <= 6)
+        #expect(bundle.quiz.questions.count >= 4 && bundle.quiz.questions.count <= 6)
         #expect(bundle.quiz.questions.count == 6 ? bundle.status == .ok
                 : bundle.status == .partial && bundle.statusReason?.contains("only") == true, "\(bundle.statusReason ?? "")")
         let validator = QuestionValidator(wordNet: wordNet)
@@ -538,10 +541,11 @@ private let realPages = ["debian-manifesto-01", "debian-faq-10", "debian-faq-15"
         let text = try realPage(name)
         let bundle = build(text)
         // 188–233 words: 7–9 questions at most. One sentence serves one question (issue 27), and none is asked without
-        // three good options (item 4: 3–5 of these pages' questions remain), so a page may fall short; it says so.
+        // three good options (item 4: 3–5 of these pages' questions remain; quiz 18, without describing-word clozes on
+        // the text's other adjectives: 2–5), so a page may fall short; it says so.
         let target = try #require(bundle.quiz.questionTarget)
         #expect((7...9).contains(target))
-        #expect(bundle.quiz.questions.count <= target && bundle.quiz.questions.count >= target / 3, "\(bundle.statusReason ?? "")")
+        #expect(bundle.quiz.questions.count <= target && bundle.quiz.questions.count >= 2, "\(bundle.statusReason ?? "")")
         #expect(bundle.status == (bundle.quiz.questions.count == target ? .ok : .partial))
         let validator = QuestionValidator(wordNet: wordNet)
         let source = QuestionValidator.Source(text)
