@@ -55,7 +55,7 @@ let package = Package(
         // The fleet's store (libpq, synchronous like the worker threads); its pointers never leave the module.
         .target(name: "LecternPostgres", dependencies: ["CLibPQ", "LecternStore", "LecternModel"]),
         .target(name: "LecternPipeline", dependencies: [
-            "LecternModel", "LecternJSON", "LecternOCR", "LecternHTML", "LecternText", "LecternHomework", "LecternWordLists", "LecternLectures", "LecternStore",
+            "LecternModel", "LecternJSON", "LecternOCR", "LecternHTML", "LecternText", "LecternHomework", "LecternQuestions", "LecternWordLists", "LecternLectures", "LecternStore",
             "LecternPostgres",
             "LecternExport", "LecternReviews", "LecternVoice",
             .product(name: "Yams", package: "Yams"),
@@ -71,7 +71,7 @@ let package = Package(
         ], resources: [.copy("Resources")]),
         .executableTarget(name: "lectern", dependencies: [
             "LecternPipeline", "LecternModel", "LecternJSON", "LecternLectures", "LecternServe", "LecternExport", "LecternReviews",
-            "LecternText",
+            "LecternText", "LecternQuestions", "LecternHomework",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -8,6 +8,8 @@ import LecternText
 struct ClozeQuestionMaker {
     let wordNet: WordNet
     let validator: QuestionValidator
+    /// Where rejected candidates are recorded, for `lectern show --explain`.
+    var log: CandidateLog? = nil
 
     /// Sentences a question may be made from, in words: real prose (manifestos, licences) runs past 45, and a licence's
     /// clause past 60 (`longSentenceWords`: such a blank is a long read, asked only when a quiz is short without it).
@@ -22,7 +24,14 @@ struct ClozeQuestionMaker {
         var candidates: [(candidate: Candidate, short: Int)] = []
         for (index, sentence) in facts.sentences.enumerated() {
             let tokens = Tokenizer.words(in: sentence)
-            guard Self.sentenceWords.contains(tokens.count), !Self.leansOnItsNeighbours(sentence, tokens) else { continue }
+            guard Self.sentenceWords.contains(tokens.count) else {
+                log?.reject("cloze", "sentence \(index + 1)", by: ClozeRules.sentenceLength, detail: "\(tokens.count) words")
+                continue
+            }
+            guard !Self.leansOnItsNeighbours(sentence, tokens) else {
+                log?.reject("cloze", "sentence \(index + 1)", by: ClozeRules.leansOnNeighbours)
+                continue
+            }
             let short = tokens.count < Self.longSentenceWords ? 1 : 0
             candidates += facts.vocabulary.candidates(in: tokens, sentence: sentence, index: index).map { ($0, short) }
         }
@@ -39,10 +48,12 @@ struct ClozeQuestionMaker {
         for asAlternative in [false, true] {
             for candidate in ranked {
                 let key = validator.normalise(candidate.answer)
-                guard blanksOfSentence[candidate.sentenceIndex, default: 0] < 3, usedAnswers.contains(key) == asAlternative,
-                      !blanked.contains("\(candidate.sentenceIndex)|\(key)"),
-                      let (question, spares) = makeQuestion(candidate, facts: facts, idPrefix: idPrefix)
-                else { continue }
+                guard usedAnswers.contains(key) == asAlternative, !blanked.contains("\(candidate.sentenceIndex)|\(key)") else { continue }
+                guard blanksOfSentence[candidate.sentenceIndex, default: 0] < 3 else {
+                    log?.reject("cloze", Self.subject(candidate), by: ClozeRules.threeBlanksPerSentence)
+                    continue
+                }
+                guard let (question, spares) = makeQuestion(candidate, facts: facts, idPrefix: idPrefix) else { continue }
                 blanksOfSentence[candidate.sentenceIndex, default: 0] += 1
                 usedAnswers.insert(key)
                 blanked.insert("\(candidate.sentenceIndex)|\(key)")
@@ -82,18 +93,43 @@ struct ClozeQuestionMaker {
         return false
     }
 
+    /// A blank's place: the candidate, and where its answer stands in its sentence.
+    struct BlankPlace {
+        let candidate: Candidate
+        let range: Range<String.Index>
+        var sentence: String { candidate.sentence }
+    }
+
+    /// Where a blank may not be, in the order they are checked (`ClozeRules`).
+    static let placeRules: [(rule: QuizRule, breaks: @Sendable (BlankPlace) -> Bool)] = [
+        (ClozeRules.partOfAddress, { SentenceSearch.isPartOfAddress($0.range, in: $0.sentence) }),
+        (ClozeRules.insideQuotation, { isInsideQuotation($0.range, in: $0.sentence) }),
+        (ClozeRules.setPhrase, { place in place.candidate.term.map { isSetPhrase(place.range, in: place.sentence, term: $0) } ?? false }),
+        (ClozeRules.documentPart, { place in place.candidate.term.map { namesDocumentPart(place.range, in: place.sentence, term: $0) } ?? false }),
+        (ClozeRules.givenAsExample, { isGivenAsExample($0.range, in: $0.sentence) }),
+        // "over _____ year": a count of one is told by its singular noun, and every other option breaks the grammar.
+        (ClozeRules.countOfOne, { $0.candidate.kind == .number && $0.candidate.answer == "1" }),
+    ]
+
+    /// How `--explain` names a candidate: its kind, answer and sentence.
+    static func subject(_ candidate: Candidate) -> String {
+        "\(candidate.kind.questionKind.rawValue) “\(candidate.answer)” in sentence \(candidate.sentenceIndex + 1)"
+    }
+
     /// The question, and distractors that could stand in for its own (`MadeQuestion.spareDistractors`).
     private func makeQuestion(_ candidate: Candidate, facts: WorksheetFacts, idPrefix: String)
         -> (MultipleChoiceQuestion, [(String, OptionOrigin)])? {
-        guard let range = SentenceSearch.wholeWordRange(of: candidate.answer, in: candidate.sentence),
-              !SentenceSearch.isPartOfAddress(range, in: candidate.sentence), !Self.isInsideQuotation(range, in: candidate.sentence),
-              !(candidate.term.map { Self.isSetPhrase(range, in: candidate.sentence, term: $0) || Self.namesDocumentPart(range, in: candidate.sentence, term: $0) } ?? false),
-              !Self.isGivenAsExample(range, in: candidate.sentence)
-        else { return nil }
-        // "over _____ year": a count of one is told by its singular noun, and every other option breaks the grammar.
-        if candidate.kind == .number, candidate.answer == "1" { return nil }
+        guard let range = SentenceSearch.wholeWordRange(of: candidate.answer, in: candidate.sentence) else { return nil }
+        let place = BlankPlace(candidate: candidate, range: range)
+        if let broken = Self.placeRules.first(where: { $0.breaks(place) }) {
+            log?.reject("cloze", Self.subject(candidate), by: broken.rule)
+            return nil
+        }
         let stem = candidate.sentence.replacingCharacters(in: range, with: "_____")
-        if Self.leavesAnswerInView(candidate.answer, stem: stem) { return nil }
+        if Self.leavesAnswerInView(candidate.answer, stem: stem) {
+            log?.reject("cloze", Self.subject(candidate), by: ClozeRules.answerInView)
+            return nil
+        }
         let seed = "\(idPrefix)|\(candidate.sentenceIndex)|\(candidate.answer)"
         var pool = facts.vocabulary.distractors(for: candidate, seed: seed)
         if let term = candidate.term, let form = NounForm(of: candidate.answer, lemma: term.lemma) {
@@ -116,14 +152,19 @@ struct ClozeQuestionMaker {
         guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator, coordinated: facts.vocabulary.coordinated)
             .choose(answer: candidate.answer, stem: stem, pool: pool, checkRelations: candidate.kind == .term || candidate.kind == .adjective,
                     spares: MadeQuestion.spareCount)
-        else { return nil }
+        else {
+            log?.reject("cloze", Self.subject(candidate), by: ClozeRules.threeOptions)
+            return nil
+        }
         let entries = ([(candidate.answer, OptionOrigin.answer)] + chosen.prefix(3)).seededShuffle(seed: seed)
         let question = MultipleChoiceQuestion(
             id: "", kind: candidate.kind.questionKind, stem: stem, options: entries.map(\.0),
             answerIndex: entries.firstIndex { $0.1 == OptionOrigin.answer }!,
             explanation: "The text says: “\(candidate.sentence)”",
             level: candidate.kind == .term || candidate.kind == .adjective ? 2 : 1, optionOrigins: entries.map(\.1))
-        return validator.problems(question, sourceText: facts.sourceText).isEmpty ? (question, Array(chosen.dropFirst(3))) : nil
+        let problems = validator.problems(question, sourceText: facts.sourceText)
+        log?.reject("cloze", Self.subject(candidate), problems: problems)
+        return problems.isEmpty ? (question, Array(chosen.dropFirst(3))) : nil
     }
 
     /// Whether the noun at `range` is the bare noun of a set phrase: after a preposition (and at most a possessive),

@@ -9,6 +9,8 @@ import LecternText
 struct DefinitionQuestionMaker {
     let wordNet: WordNet
     let validator: QuestionValidator
+    /// Where rejected candidates are recorded, for `lectern show --explain`.
+    var log: CandidateLog? = nil
 
     /// Candidate questions, best (most salient, most specific term) first.
     func questions(from facts: WorksheetFacts, idPrefix: String) -> [MadeQuestion] {
@@ -71,7 +73,15 @@ struct DefinitionQuestionMaker {
     /// The question, and distractors that could stand in for its own (`MadeQuestion.spareDistractors`).
     private func makeQuestion(_ term: TextTerm, facts: WorksheetFacts, idPrefix: String) -> (MultipleChoiceQuestion, [(String, OptionOrigin)])? {
         // A definition is only as good as the sense: with several senses, the text must point to one.
-        guard term.isTaught, facts.vocabulary.senseIsDefinable(term), let gloss = stemGloss(for: term) else { return nil }
+        let subject = "definition “\(validator.normalise(term.lemma))”"
+        guard term.isTaught, facts.vocabulary.senseIsDefinable(term) else {
+            log?.reject("definition", subject, by: DefinitionRules.sureSense)
+            return nil
+        }
+        guard let gloss = stemGloss(for: term) else {
+            log?.reject("definition", subject, by: DefinitionRules.stemGloss)
+            return nil
+        }
         let stem = "Which \(term.lemma.contains(" ") ? "term" : "word") means “\(gloss)”?"
         let seed = "\(idPrefix)|definition|\(term.lemma)"
         let pool = WordDistractorSource(wordNet: wordNet)
@@ -79,13 +89,18 @@ struct DefinitionQuestionMaker {
                         textTerms: facts.vocabulary.textTerms, textLemmas: facts.vocabulary.textLemmas,
                         topicNouns: facts.vocabulary.topicNouns, seed: seed)
         guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator, coordinated: facts.vocabulary.coordinated)
-            .choose(answer: term.lemma, stem: stem, pool: pool, checkRelations: true, spares: MadeQuestion.spareCount) else { return nil }
+            .choose(answer: term.lemma, stem: stem, pool: pool, checkRelations: true, spares: MadeQuestion.spareCount) else {
+            log?.reject("definition", subject, by: DefinitionRules.threeOptions)
+            return nil
+        }
         let entries = ([(term.lemma, OptionOrigin.answer)] + chosen.prefix(3)).seededShuffle(seed: seed)
         let question = MultipleChoiceQuestion(
             id: "", kind: .definition, stem: stem, options: entries.map(\.0),
             answerIndex: entries.firstIndex { $0.1 == OptionOrigin.answer }!,
             explanation: "“\(term.lemma)” means \(gloss). The text says: “\(term.sentence)”",
             level: 2, optionOrigins: entries.map(\.1))
-        return validator.problems(question, sourceText: facts.sourceText).isEmpty ? (question, Array(chosen.dropFirst(3))) : nil
+        let problems = validator.problems(question, sourceText: facts.sourceText)
+        log?.reject("definition", subject, problems: problems)
+        return problems.isEmpty ? (question, Array(chosen.dropFirst(3))) : nil
     }
 }

@@ -22,6 +22,22 @@ public struct HomeworkBuilder: Sendable {
     /// `mediaPath`: where the publisher puts a media file the page names (its thumbnail); nil leaves it out.
     public func build(page: OCRPage, id: String, source: SourceRef, reviews: ReviewDecisions = ReviewDecisions(),
                       mediaPath: (String) -> String? = { _ in nil }) -> HomeworkBundle {
+        build(page: page, id: id, source: source, reviews: reviews, mediaPath: mediaPath, log: nil)
+    }
+
+    /// The quiz's candidates and what became of each (`lectern show ITEM --explain`): the rule that rejected it
+    /// (`QuizRules.catalogue`), or nil for the questions the quiz asks. The page's sentences, numbered as the
+    /// verdicts name them, come with them.
+    public func explain(page: OCRPage, id: String, source: SourceRef, reviews: ReviewDecisions = ReviewDecisions())
+        -> (sentences: [String], verdicts: [CandidateVerdict]) {
+        let log = CandidateLog()
+        _ = build(page: page, id: id, source: source, reviews: reviews, mediaPath: { _ in nil }, log: log)
+        let facts = WorksheetFacts(body: Worksheet(text: page.text).body, sourceText: page.text, wordNet: wordNet)
+        return (facts.sentences, log.verdicts)
+    }
+
+    private func build(page: OCRPage, id: String, source: SourceRef, reviews: ReviewDecisions, mediaPath: (String) -> String?,
+                       log: CandidateLog?) -> HomeworkBundle {
         let worksheet = Worksheet(text: page.text)
         let (subject, subjectConfidence) = SubjectClassifier.classify(worksheet.body, title: worksheet.title)
         var bundle = HomeworkBundle(
@@ -44,7 +60,7 @@ public struct HomeworkBuilder: Sendable {
         let target = Self.questionTarget(words: page.words.count, maximum: options.questions)
         let wanted = Self.questionsWanted(words: page.words.count, maximum: options.questions)
         var candidates = Set<String>()
-        var questions = QuizPlanner(wordNet: wordNet, validator: validator)
+        var questions = QuizPlanner(wordNet: wordNet, validator: validator, log: log)
             .questions(from: facts, count: wanted, idPrefix: id, rejected: reviews.rejectedQuestions,
                        corrected: reviews.correctedQuestions, candidates: &candidates)
         let (reviewed, warnings) = Self.applyCorrections(reviews, to: questions, candidates: candidates, validator: validator,
@@ -98,7 +114,7 @@ extension HomeworkBuilder {
             // The teacher's text is the source of truth for what it says: the rules about the source text (answer
             // supported, explanation quoting it) are not asked of a correction; the question's shape rules are.
             let problems = corrected.answerIndex >= 0 && corrected.answerIndex < corrected.options.count
-                ? validator.problems(corrected, sourceText: nil) : ["the answer index is not an option's index"]
+                ? validator.problems(corrected, sourceText: nil).map(\.description) : ["the answer index is not an option's index"]
             if problems.isEmpty {
                 result[index] = corrected
             } else {
@@ -163,6 +179,8 @@ struct WorksheetFacts {
 struct QuizPlanner {
     let wordNet: WordNet
     let validator: QuestionValidator
+    /// Where every candidate's verdict is recorded, for `lectern show --explain`.
+    var log: CandidateLog? = nil
     /// Definition, statement, vocabulary-in-context and main-idea questions wanted in a full quiz of 10 (more when
     /// cloze questions run short).
     static let definitionShare = 0.3
@@ -182,16 +200,17 @@ struct QuizPlanner {
     /// elsewhere never pushes them out. `candidates` receives the IDs of every candidate, asked or not.
     func questions(from facts: WorksheetFacts, count: Int, idPrefix: String, rejected: Set<String> = [], corrected: Set<String> = [],
                    candidates: inout Set<String>) -> [MultipleChoiceQuestion] {
-        let (allCloze, clozeElsewhere) = ClozeQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
+        let (allCloze, clozeElsewhere) = ClozeQuestionMaker(wordNet: wordNet, validator: validator, log: log).questions(from: facts, idPrefix: idPrefix)
         let isLong = { (made: MadeQuestion) in
             Tokenizer.words(in: facts.sentences[made.sentenceIndex]).count >= ClozeQuestionMaker.longSentenceWords
         }
         let cloze = allCloze.filter { !isLong($0) }, longCloze = allCloze.filter(isLong)
-        let definitions = DefinitionQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
-        let statementMaker = StatementQuestionMaker(wordNet: wordNet, validator: validator)
+        let definitions = DefinitionQuestionMaker(wordNet: wordNet, validator: validator, log: log).questions(from: facts, idPrefix: idPrefix)
+        var statementMaker = StatementQuestionMaker(wordNet: wordNet, validator: validator)
+        statementMaker.log = log
         let statements = statementMaker.questions(from: facts, idPrefix: idPrefix)
-        let meanings = VocabularyInContextMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
-        let mainIdeas = MainIdeaQuestionMaker(wordNet: wordNet, validator: validator).questions(from: facts, idPrefix: idPrefix)
+        let meanings = VocabularyInContextMaker(wordNet: wordNet, validator: validator, log: log).questions(from: facts, idPrefix: idPrefix)
+        let mainIdeas = MainIdeaQuestionMaker(wordNet: wordNet, validator: validator, log: log).questions(from: facts, idPrefix: idPrefix)
         let integrity = QuizIntegrity(sourceText: facts.sourceText, validator: validator)
         var chosen: [MadeQuestion] = []
         var views: [QuizIntegrity.View] = []
@@ -199,6 +218,16 @@ struct QuizPlanner {
         /// Sentences a question blanks or shows, as written or changed (`takeStatementsAcrossSentences`).
         var usedSentences = Set<Int>()
         var numericClozes = 0
+        /// The verdict of each candidate the plan tried, the last one standing (`log`).
+        var verdicts: [String: CandidateVerdict] = [:]
+        var triedOrder: [String] = []
+        func verdict(_ made: MadeQuestion, _ rule: QuizRule?, detail: String? = nil) -> Bool {
+            guard log != nil else { return rule == nil }
+            let subject = Self.subject(made, facts: facts)
+            if verdicts[subject] == nil { triedOrder.append(subject) }
+            verdicts[subject] = CandidateVerdict(family: "quiz", subject: subject, rule: rule?.id, detail: detail)
+            return rule == nil
+        }
         func stableID(_ made: MadeQuestion) -> String {
             ReviewID.question(itemID: idPrefix, kind: made.question.kind, answerKey: made.answerKey)
         }
@@ -225,13 +254,18 @@ struct QuizPlanner {
         func take(_ made: MadeQuestion, shows: Set<Int> = []) -> Bool {
             var made = made
             made.question.id = stableID(made)
-            if rejected.contains(made.question.id) { return false }
+            if rejected.contains(made.question.id) { return verdict(made, PlannerRules.teacherRejected) }
             // A definition shows no sentence; a main-idea question asks about a whole paragraph.
             let usesSentence = made.question.kind != .definition && made.question.kind != .mainIdea
             let numeric = Self.isNumericCloze(made.question.kind)
             let uses = usesSentence ? shows.union([made.sentenceIndex]) : shows
-            guard chosen.count < count, !(numeric && numericClozes >= Self.maxNumericClozes),
-                  usedSentences.isDisjoint(with: uses), !answers.contains(made.answerKey) else { return false }
+            // A question taken already is tried again by the plan's later passes: its verdict stands.
+            if chosen.contains(where: { $0.answerKey == made.answerKey && $0.sentenceIndex == made.sentenceIndex
+                                        && $0.question.kind == made.question.kind }) { return false }
+            guard chosen.count < count else { return verdict(made, PlannerRules.full) }
+            guard !(numeric && numericClozes >= Self.maxNumericClozes) else { return verdict(made, PlannerRules.numericClozes) }
+            guard usedSentences.isDisjoint(with: uses) else { return verdict(made, PlannerRules.sentenceUsed) }
+            guard !answers.contains(made.answerKey) else { return verdict(made, PlannerRules.answerAsked) }
             var view = integrity.view(of: made.question)
             var found = integrity.problems(adding: view, to: views)
             // An option another question offers already: spare distractors take the places of the repeated ones.
@@ -248,13 +282,13 @@ struct QuizPlanner {
                     found = []
                 }
             }
-            guard found.isEmpty else { return false }
+            if let problem = found.first { return verdict(made, PlannerRules.rule(of: problem), detail: PlannerRules.detail(of: problem)) }
             answers.insert(made.answerKey)
             chosen.append(made)
             views.append(view)
             usedSentences.formUnion(uses)
             if numeric { numericClozes += 1 }
-            return true
+            return verdict(made, nil)
         }
         func takeUpTo(_ share: Double, of made: [MadeQuestion]) {
             let wanted = max(1, Int((Double(count) * share).rounded()))
@@ -288,6 +322,8 @@ struct QuizPlanner {
             usedSentences = []
             numericClozes = 0
             acrossTaken = 0
+            verdicts = [:]
+            triedOrder = []
             // The teacher's corrected questions first, in the order the plan takes them (a later one may take spare
             // distractors for options an earlier one offers): a rejection elsewhere must not push them out.
             let order = wordsLast ? statements + meanings + cloze + mainIdeas + definitions
@@ -308,12 +344,32 @@ struct QuizPlanner {
         // Understanding before the count: the other order only when it makes more questions and keeps the
         // understanding questions (up to three).
         var quiz = plan(wordsLast: false)
+        var quizVerdicts = triedOrder.compactMap { verdicts[$0] }
         if quiz.count < count {
             let other = plan(wordsLast: true)
-            if other.count > quiz.count, Self.understanding(other) >= min(3, Self.understanding(quiz)) { quiz = other }
+            if other.count > quiz.count, Self.understanding(other) >= min(3, Self.understanding(quiz)) {
+                quiz = other
+                quizVerdicts = triedOrder.compactMap { verdicts[$0] }
+            }
         }
+        quizVerdicts.forEach { log?.record($0) }
         return quiz.sorted { ($0.sentenceIndex, $0.question.kind.rawValue) < ($1.sentenceIndex, $1.question.kind.rawValue) }
             .map(\.question)
+    }
+
+    /// How `--explain` names a made question: its kind, what it asks and where.
+    static func subject(_ made: MadeQuestion, facts: WorksheetFacts) -> String {
+        let kind = made.question.kind
+        let answer = made.question.options.indices.contains(made.question.answerIndex) ? made.question.options[made.question.answerIndex] : ""
+        switch kind {
+        case .statement: return StatementQuestionMaker.subject(key: made.answerKey)
+        case .mainIdea:
+            let paragraph = made.question.stem == MainIdeaQuestionMaker.wholeTextStem ? nil
+                : facts.paragraphs.firstIndex { $0.first == made.sentenceIndex }
+            return MainIdeaQuestionMaker.subject(paragraph: paragraph) + " (“\(answer)”)"
+        case .definition, .vocabularyInContext: return "\(kind.rawValue) “\(made.answerKey)”"
+        default: return "\(kind.rawValue) “\(answer)” in sentence \(made.sentenceIndex + 1)"
+        }
     }
 
     /// Questions that test understanding rather than recall: statements, vocabulary in context, main ideas.

@@ -11,6 +11,8 @@ import LecternText
 struct MainIdeaQuestionMaker {
     let wordNet: WordNet
     let validator: QuestionValidator
+    /// Where rejected candidates are recorded, for `lectern show --explain`.
+    var log: CandidateLog? = nil
 
     /// A paragraph's term and how it is written there most often ("scripts").
     struct Topic {
@@ -37,7 +39,12 @@ struct MainIdeaQuestionMaker {
         }
         var made: [MadeQuestion] = []
         for (number, topic) in topics.enumerated() {
-            guard let topic, facts.paragraphs[number].count >= Self.paragraphSentences else { continue }
+            guard let topic, facts.paragraphs[number].count >= Self.paragraphSentences else {
+                if !facts.paragraphs[number].isEmpty {
+                    log?.reject("main-idea", Self.subject(paragraph: number), by: MainIdeaRules.topic)
+                }
+                continue
+            }
             let here = lemmasOfParagraph[number].reduce(Set<String>()) { $0.union($1) }
             let paragraphText = facts.paragraphs[number].map { facts.sentences[$0] }.joined(separator: " ").lowercased()
             // Terms this paragraph never names: the other paragraphs' topics first, then the text's most named terms.
@@ -54,7 +61,8 @@ struct MainIdeaQuestionMaker {
             let sentences = facts.paragraphs[number].map { facts.sentences[$0] }
             let answer = topic.surface.lowercased()
             if let question = makeQuestion(
-                topic: topic, wrong: ranked, otherTopics: otherTopics, withSisters: true, facts: facts, stem: "What is the \(SentenceSearch.ordinals[number]) paragraph of the text mainly about?",
+                topic: topic, wrong: ranked, otherTopics: otherTopics, withSisters: true, facts: facts, subject: Self.subject(paragraph: number),
+                stem: "What is the \(SentenceSearch.ordinals[number]) paragraph of the text mainly about?",
                 explanation: "The paragraph names \(answer) in \(topic.naming) of its \(sentences.count) sentences and none of the other "
                     + "options. It begins: “\(sentences[0])”", seed: "\(idPrefix)|main-idea|\(number)") {
                 made.append(MadeQuestion(question: question, sentenceIndex: facts.paragraphs[number][0],
@@ -74,7 +82,10 @@ struct MainIdeaQuestionMaker {
     func wholeTextQuestion(from facts: WorksheetFacts, lemmasOfSentences: [Set<String>], idPrefix: String) -> MadeQuestion? {
         let all = Array(facts.sentences.indices)
         guard all.count >= 4, let topic = topic(of: all, facts: facts, lemmasOfSentences: lemmasOfSentences), topic.naming >= 3
-        else { return nil }
+        else {
+            log?.reject("main-idea", Self.subject(paragraph: nil), by: MainIdeaRules.topic)
+            return nil
+        }
         var naming: [String: Int] = [:]
         for lemmas in lemmasOfSentences { for lemma in lemmas { naming[lemma, default: 0] += 1 } }
         let details = facts.vocabulary.textTerms.filter {
@@ -82,7 +93,8 @@ struct MainIdeaQuestionMaker {
         }
         let answer = topic.surface.lowercased()
         guard let question = makeQuestion(
-            topic: topic, wrong: details, otherTopics: [], withSisters: false, facts: facts, stem: "What is the text mainly about?",
+            topic: topic, wrong: details, otherTopics: [], withSisters: false, facts: facts, subject: Self.subject(paragraph: nil),
+            stem: Self.wholeTextStem,
             explanation: "The text names \(answer) in \(topic.naming) of its \(all.count) sentences, and each other option in one. "
                 + "It begins: “\(facts.sentences[0])”", seed: "\(idPrefix)|main-idea|text") else { return nil }
         return MadeQuestion(question: question, sentenceIndex: 0, answerKey: validator.normalise(topic.lemma),
@@ -98,8 +110,15 @@ struct MainIdeaQuestionMaker {
     /// the text's themes a paragraph is about, so the text's own terms are options of the right kind, not loose ones:
     /// with at most one of them the question was no longer asked at all, and before the one-loose rule 8 of 11 main
     /// ideas were kept in a blind review (docs/reviews/2026-11-27-quiz-review-distractors.md).
+    static let wholeTextStem = "What is the text mainly about?"
+
+    /// How `--explain` names a main idea: of paragraph `paragraph` (0-based), or of the whole text.
+    static func subject(paragraph: Int?) -> String {
+        paragraph.map { "main idea of paragraph \($0 + 1)" } ?? "main idea of the text"
+    }
+
     private func makeQuestion(topic: Topic, wrong: [TextTerm], otherTopics: Set<String>, withSisters: Bool, facts: WorksheetFacts,
-                              stem: String, explanation: String, seed: String) -> MultipleChoiceQuestion? {
+                              subject: String, stem: String, explanation: String, seed: String) -> MultipleChoiceQuestion? {
         guard let form = NounForm(of: topic.surface.lowercased(), lemma: topic.lemma) else { return nil }
         let written = facts.sourceText.lowercased()
         let source = WordDistractorSource(wordNet: wordNet)
@@ -115,13 +134,18 @@ struct MainIdeaQuestionMaker {
             .filter { FamiliarWord.isCommon($0.0) || SentenceSearch.wholeWordRange(of: $0.0, in: written) != nil }
         let answer = topic.surface.lowercased()
         guard let chosen = DistractorChooser(wordNet: wordNet, validator: validator, coordinated: facts.vocabulary.coordinated)
-            .choose(answer: answer, stem: stem, pool: pool, checkRelations: true, anyLoose: true) else { return nil }
+            .choose(answer: answer, stem: stem, pool: pool, checkRelations: true, anyLoose: true) else {
+            log?.reject("main-idea", subject, by: MainIdeaRules.threeThemes, detail: "about “\(answer)”")
+            return nil
+        }
         let entries = ([(answer, OptionOrigin.answer)] + chosen).seededShuffle(seed: seed)
         let question = MultipleChoiceQuestion(
             id: "", kind: .mainIdea, stem: stem, options: entries.map(\.0),
             answerIndex: entries.firstIndex { $0.1 == OptionOrigin.answer }!,
             explanation: explanation, level: 2, optionOrigins: entries.map(\.1))
-        return validator.problems(question, sourceText: facts.sourceText).isEmpty ? question : nil
+        let problems = validator.problems(question, sourceText: facts.sourceText)
+        log?.reject("main-idea", subject, problems: problems)
+        return problems.isEmpty ? question : nil
     }
 
     /// The term named in the most of `sentences` (indices into `facts.sentences`, whose nouns' lemmas are

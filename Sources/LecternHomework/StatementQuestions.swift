@@ -28,11 +28,14 @@ extension StatementQuestionMaker {
             for (number, clause) in StandaloneClauses.cuts(of: sentence, words: Self.statementWords).enumerated() {
                 statements.append((clause.prefix(1).uppercased() + clause.dropFirst(), "statement|\(index)|\(number)"))
             }
+            if statements.isEmpty {
+                log?.reject("statement", Self.subject(key: "statement|\(index)"), by: StatementRules.length, detail: "\(wordCount) words")
+            }
             for statement in statements {
                 let changes = self.changes(of: statement.text, vocabulary: facts.vocabulary)
                 let kinds = Set(changes.map(\.origin)).count
                 guard let question = makeQuestion(statement: statement.text, sentence: sentence, changes: changes, facts: facts,
-                                                  seed: "\(idPrefix)|\(statement.key)")
+                                                  seed: "\(idPrefix)|\(statement.key)", subject: Self.subject(key: statement.key))
                 else { continue }
                 let preferred = (statement.key == "statement|\(index)") != clauseFirst ? 1 : 0
                 made.append((MadeQuestion(question: question, sentenceIndex: index, answerKey: statement.key, score: Double(kinds)),
@@ -139,8 +142,19 @@ extension StatementQuestionMaker {
         return (MadeQuestion(question: question, sentenceIndex: answer, answerKey: key, score: 0), chosen.map(\.index))
     }
 
+    /// How `--explain` names a statement by its answer key (`statement|SENTENCE`, `…|CLAUSE`, `…|across`).
+    static func subject(key: String) -> String {
+        let parts = key.split(separator: "|")
+        let sentence = parts.count > 1 ? Int(parts[1]).map { "sentence \($0 + 1)" } ?? String(parts[1]) : key
+        switch parts.count > 2 ? parts[2] : nil {
+        case nil: return "statement of \(sentence) as written"
+        case "across"?: return "statement of \(sentence) against three other sentences"
+        case let clause?: return "statement of \(sentence), clause \((Int(clause) ?? 0) + 1)"
+        }
+    }
+
     private func makeQuestion(statement: String, sentence: String, changes: [Change], facts: WorksheetFacts,
-                              seed: String) -> MultipleChoiceQuestion? {
+                              seed: String, subject: String) -> MultipleChoiceQuestion? {
         // One change of each kind first, in the order of how surely each makes the statement false.
         var chosen: [Change] = []
         for origin in [OptionOrigin.changedNumber, OptionOrigin.negated, OptionOrigin.antonym, OptionOrigin.swappedName, OptionOrigin.swappedTerm] {
@@ -150,7 +164,14 @@ extension StatementQuestionMaker {
         for change in changes where chosen.count < 3 && !chosen.contains(where: { $0.sentence == change.sentence || $0.note == change.note }) {
             chosen.append(change)
         }
-        guard chosen.count == 3, !Self.negationGivesKeyAway(statement, chosen.map(\.sentence)) else { return nil }
+        guard chosen.count == 3 else {
+            log?.reject("statement", subject, by: StatementRules.threeChanges, detail: "\(chosen.count) change\(chosen.count == 1 ? "" : "s") told apart")
+            return nil
+        }
+        guard !Self.negationGivesKeyAway(statement, chosen.map(\.sentence)) else {
+            log?.reject("statement", subject, by: StatementRules.negationGivesKeyAway)
+            return nil
+        }
         let entries = ([(statement, OptionOrigin.answer, "")] + chosen.map { ($0.sentence, $0.origin, $0.note) }).seededShuffle(seed: seed)
         let notes = entries.filter { $0.1 != OptionOrigin.answer }.map(\.2).joined(separator: "; ")
         let question = MultipleChoiceQuestion(
@@ -158,6 +179,8 @@ extension StatementQuestionMaker {
             answerIndex: entries.firstIndex { $0.1 == OptionOrigin.answer }!,
             explanation: "The other statements each change one thing: \(notes). The text says: “\(sentence)”",
             level: 2, optionOrigins: entries.map(\.1))
-        return validator.problems(question, sourceText: facts.sourceText).isEmpty ? question : nil
+        let problems = validator.problems(question, sourceText: facts.sourceText)
+        log?.reject("statement", subject, problems: problems)
+        return problems.isEmpty ? question : nil
     }
 }

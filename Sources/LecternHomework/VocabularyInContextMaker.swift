@@ -10,21 +10,34 @@ import LecternText
 struct VocabularyInContextMaker {
     let wordNet: WordNet
     let validator: QuestionValidator
+    /// Where rejected candidates are recorded, for `lectern show --explain`.
+    var log: CandidateLog? = nil
 
     /// Candidate questions, the most common words first (the ones a student meets in other senses).
     func questions(from facts: WorksheetFacts, idPrefix: String) -> [MadeQuestion] {
         let textLemmas = ContextSense.lemmas(of: facts.sentences.joined(separator: " "), wordNet: wordNet)
         return facts.vocabulary.textTerms
-            .filter { !$0.lemma.contains(" ") && (6...40).contains(Tokenizer.words(in: $0.sentence).count) }
+            .filter {
+                let fits = !$0.lemma.contains(" ") && (6...40).contains(Tokenizer.words(in: $0.sentence).count)
+                if !fits { log?.reject("vocabulary-in-context", subject($0), by: VocabularyRules.sentenceLength) }
+                return fits
+            }
             .map { ($0, WordFrequencies.shared.zipf(of: $0.lemma)) }
             .sorted { ($0.1, $1.0.lemma) > ($1.1, $0.0.lemma) }
             .compactMap { term, zipf in
-                clearSense(of: term, textLemmas: textLemmas).flatMap { $0.id == facts.vocabulary.sureSense(of: term)?.id ? $0 : nil }.flatMap { sense in
-                    makeQuestion(term, sense: sense, facts: facts, seed: "\(idPrefix)|vocabulary|\(term.lemma)")
-                }.map {
+                guard let sense = clearSense(of: term, textLemmas: textLemmas), sense.id == facts.vocabulary.sureSense(of: term)?.id else {
+                    log?.reject("vocabulary-in-context", subject(term), by: VocabularyRules.clearSense)
+                    return nil
+                }
+                return makeQuestion(term, sense: sense, facts: facts, seed: "\(idPrefix)|vocabulary|\(term.lemma)").map {
                     MadeQuestion(question: $0, sentenceIndex: term.sentenceIndex, answerKey: validator.normalise(term.lemma), score: zipf)
                 }
             }
+    }
+
+    /// How `--explain` names a candidate (as the planner does: `QuizPlanner.subject`).
+    private func subject(_ term: TextTerm) -> String {
+        "vocabulary-in-context “\(validator.normalise(term.lemma))”"
     }
 
     /// The sense the sentence uses when the text leaves no doubt: it shares clearly more with that sense's
@@ -52,7 +65,10 @@ struct VocabularyInContextMaker {
     }
 
     private func makeQuestion(_ term: TextTerm, sense meant: Synset, facts: WorksheetFacts, seed: String) -> MultipleChoiceQuestion? {
-        guard let answer = Self.shortGloss(meant.gloss) else { return nil }
+        guard let answer = Self.shortGloss(meant.gloss) else {
+            log?.reject("vocabulary-in-context", subject(term), by: VocabularyRules.shortGloss)
+            return nil
+        }
         // Other kinds of meaning only (another lexicographer file than the answer's): a person or place of the same
         // name ("Snow", a novelist) is not a meaning of the word. Senses of kinds not yet used come first, so the wrong
         // options differ from each other too; two of one kind are still both plainly not what the sentence says.
@@ -65,7 +81,10 @@ struct VocabularyInContextMaker {
         let firstOfKind = others.filter { seenFiles.insert($0.sense.lexicalFile).inserted }
         let ordered = firstOfKind + others.filter { other in !firstOfKind.contains { $0.sense.id == other.sense.id } }
         let distractors = ordered.prefix(3).map { ($0.gloss, OptionOrigin.otherSense) }
-        guard distractors.count == 3 else { return nil }
+        guard distractors.count == 3 else {
+            log?.reject("vocabulary-in-context", subject(term), by: VocabularyRules.threeOtherKinds)
+            return nil
+        }
         let entries = ([(answer, OptionOrigin.answer)] + distractors).seededShuffle(seed: seed)
         let question = MultipleChoiceQuestion(
             id: "", kind: .vocabularyInContext,
@@ -73,6 +92,8 @@ struct VocabularyInContextMaker {
             options: entries.map(\.0), answerIndex: entries.firstIndex { $0.1 == OptionOrigin.answer }!,
             explanation: "Here “\(term.surface)” means \(answer). The text says: “\(term.sentence)”",
             level: 2, optionOrigins: entries.map(\.1))
-        return validator.problems(question, sourceText: facts.sourceText).isEmpty ? question : nil
+        let problems = validator.problems(question, sourceText: facts.sourceText)
+        log?.reject("vocabulary-in-context", subject(term), problems: problems)
+        return problems.isEmpty ? question : nil
     }
 }

@@ -51,57 +51,66 @@ public struct QuestionValidator: Sendable {
         }
     }
 
-    /// Every rule the question breaks, in plain words; empty when it is fit to publish.
-    public func problems(_ question: MultipleChoiceQuestion, sourceText: String? = nil) -> [String] {
+    /// Every rule the question breaks (`ValidatorRules`), in plain words; empty when it is fit to publish.
+    public func problems(_ question: MultipleChoiceQuestion, sourceText: String? = nil) -> [QuestionProblem] {
         problems(question, source: sourceText.map(Source.init))
     }
 
     /// As `problems(_:sourceText:)`, with the source text prepared once.
-    public func problems(_ question: MultipleChoiceQuestion, source: Source?) -> [String] {
+    public func problems(_ question: MultipleChoiceQuestion, source: Source?) -> [QuestionProblem] {
         problems(question, source: source, stemWords: stemWords(question.stem))
     }
 
     /// As `problems(_:source:)`, for a caller that has the stem's words already (`stemWords(question.stem)`).
-    package func problems(_ question: MultipleChoiceQuestion, source: Source?, stemWords: Set<String>) -> [String] {
-        var problems: [String] = []
-        if question.options.count != 4 { problems.append("has \(question.options.count) options, not 4") }
+    package func problems(_ question: MultipleChoiceQuestion, source: Source?, stemWords: Set<String>) -> [QuestionProblem] {
+        typealias Rules = ValidatorRules
+        var problems: [QuestionProblem] = []
+        if question.options.count != 4 { problems.append(.init(Rules.optionCount, "has \(question.options.count) options, not 4")) }
         guard question.options.indices.contains(question.answerIndex) else {
-            return problems + ["answer index \(question.answerIndex) is out of range"]
+            return problems + [.init(Rules.answerIndex, "answer index \(question.answerIndex) is out of range")]
         }
         let normalised = question.options.map(normalise)
-        if Set(normalised).count != normalised.count { problems.append("options are not distinct after case-folding and lemmatising") }
+        if Set(normalised).count != normalised.count {
+            problems.append(.init(Rules.distinctOptions, "options are not distinct after case-folding and lemmatising"))
+        }
         let plainKeys = question.options.map(Self.comparisonKey)
-        if Set(plainKeys).count != plainKeys.count { problems.append("two options are the same without markup, TeX delimiters and punctuation") }
-        if question.options.contains(where: Self.isBlank) { problems.append("an option is empty") }
+        if Set(plainKeys).count != plainKeys.count {
+            problems.append(.init(Rules.distinctOptions, "two options are the same without markup, TeX delimiters and punctuation"))
+        }
+        if question.options.contains(where: Self.isBlank) { problems.append(.init(Rules.emptyOption, "an option is empty")) }
         let answer = question.options[question.answerIndex]
         let lowerAnswer = answer.lowercased()
         for (index, option) in question.options.enumerated() where index != question.answerIndex {
             if areRelated(option.lowercased(), lowerAnswer) {
-                problems.append("distractor '\(option)' is a synonym or close relative of the answer '\(answer)'")
+                problems.append(.init(Rules.relatedDistractor, "distractor '\(option)' is a synonym or close relative of the answer '\(answer)'"))
             }
-            if stemWords.contains(normalised[index]) { problems.append("distractor '\(option)' appears in the stem") }
+            if stemWords.contains(normalised[index]) { problems.append(.init(Rules.distractorInStem, "distractor '\(option)' appears in the stem")) }
         }
         if Self.answerIsInStem(normalised[question.answerIndex], answer: answer, stemWords: stemWords) {
-            problems.append("the answer '\(answer)' appears in the stem")
+            problems.append(.init(Rules.answerInStem, "the answer '\(answer)' appears in the stem"))
         }
-        if let kind = kindProblem(question.options, answer: answer) { problems.append(kind) }
+        if let kind = kindProblem(question.options, answer: answer) { problems.append(.init(Rules.optionKind, kind)) }
         if question.kind == .clozeTerm || question.kind == .definition {
-            problems += bandProblems(question.options, answer: answer)
+            problems += bandProblems(question.options, answer: answer).map { .init(Rules.frequencyBand, $0) }
         }
-        if question.explanation.isEmpty { problems.append("has no explanation") }
+        if question.explanation.isEmpty { problems.append(.init(Rules.explanation, "has no explanation")) }
         if let source {
             // A sentence answer may run over a line break of the page; a meaning (vocabulary in context) is
             // supported by the sentence its explanation quotes, checked below.
             if question.kind != .vocabularyInContext, !PlainText.contains(source.lowercased, plain: source.lowercasedIsPlain, lowerAnswer),
                !(answer.contains(" ") && PlainText.contains(source.collapsed, plain: source.collapsedIsPlain, CharacterCollapse.collapse(answer))) {
-                problems.append("the answer '\(answer)' is not supported by the source text")
+                problems.append(.init(Rules.answerInSource, "the answer '\(answer)' is not supported by the source text"))
             }
             if question.kind == .clozeTerm || question.kind == .definition {
-                problems += unfamiliarDistractors(question, source: source).map { "distractor '\($0)' is neither a common word nor a word of the text" }
+                problems += unfamiliarDistractors(question, source: source).map {
+                    .init(Rules.familiarDistractor, "distractor '\($0)' is neither a common word nor a word of the text")
+                }
             }
             for quote in Self.quotations(in: question.explanation)
             where !PlainText.contains(source.collapsed, plain: source.collapsedIsPlain, CharacterCollapse.collapse(quote)) {
-                if quote.split(separator: " ").count >= 4 { problems.append("the explanation quotes text that is not in the source") }
+                if quote.split(separator: " ").count >= 4 {
+                    problems.append(.init(Rules.quotedSource, "the explanation quotes text that is not in the source"))
+                }
             }
         }
         return problems

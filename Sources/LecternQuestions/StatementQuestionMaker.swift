@@ -9,6 +9,8 @@ import LecternText
 package struct StatementQuestionMaker {
     package let wordNet: WordNet
     package let validator: QuestionValidator
+    /// Where rejected candidates are recorded, for `lectern show --explain`.
+    package var log: CandidateLog? = nil
 
     package init(wordNet: WordNet, validator: QuestionValidator) {
         self.wordNet = wordNet

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import LecternModel
+import LecternHomework
 import LecternPipeline
+import LecternQuestions
 
 struct RunSummary: Codable {
     var items: Int
@@ -249,13 +251,18 @@ struct ShowCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var pipeline: PipelineOptions
     @Flag(help: "Print JSON (the item and its bundle) on stdout.") var json = false
-    @Flag(help: "For a word list: why each word has its level (CEFR profile level, the model's features and probabilities).")
+    @Flag(help: """
+        For a word list: why each word has its level (CEFR profile level, the model's features and probabilities). \
+        For a homework photo: every candidate question and the rule that rejected it (docs/QUIZ.md's catalogue).
+        """)
     var explain = false
 
     struct Shown: Encodable {
         var item: ItemStatus
         var bundle: AnyJSON?
         var wordEvidence: [String: [String: Double]]?
+        var sentences: [String]?
+        var quizCandidates: [CandidateVerdict]?
     }
 
     func run() throws {
@@ -269,17 +276,40 @@ struct ShowCommand: ParsableCommand {
             throw ValidationError("'\(item)' matches \(matches.count) items: \(matches.map(\.id).joined(separator: ", "))")
         }
         let bundle = try lectern.bundleData(itemID: found.id)
-        let evidence = try bundle.flatMap { explain ? try lectern.wordEvidence(bundle: $0, config: try pipeline.load()) : nil }
+        let evidence = try bundle.flatMap { explain ? try lectern.wordEvidence(bundle: $0, config: config) : nil }
+        let quiz = explain && found.kind == .homework ? try lectern.quizExplanation(itemID: found.id, config: config) : nil
         if json {
             try printJSON(Shown(item: found, bundle: try bundle.map { try JSONDecoder().decode(AnyJSON.self, from: $0) },
-                                wordEvidence: evidence.map { Dictionary($0.map { ($0.word, $0.evidence) }, uniquingKeysWith: { a, _ in a }) }))
+                                wordEvidence: evidence.map { Dictionary($0.map { ($0.word, $0.evidence) }, uniquingKeysWith: { a, _ in a }) },
+                                sentences: quiz?.sentences, quizCandidates: quiz?.verdicts))
         } else {
             print(StatusCommand.describe(found))
             if let bundle { print(String(decoding: bundle, as: UTF8.self), terminator: "") }
             for (word, values) in evidence ?? [] {
                 print("\(word): " + values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
             }
+            if let quiz { print(Self.describe(quiz)) }
         }
+    }
+
+    /// The page's sentences, each candidate with its verdict, and the rules named.
+    static func describe(_ quiz: (sentences: [String], verdicts: [CandidateVerdict])) -> String {
+        var lines = ["Sentences of the page:"]
+        lines += quiz.sentences.enumerated().map { "  \($0.offset + 1). \($0.element)" }
+        lines.append("Candidate questions (the rule that rejected each, or \"asked\"):")
+        let width = quiz.verdicts.map { ($0.rule ?? "asked").count }.max() ?? 0
+        for verdict in quiz.verdicts {
+            let rule = verdict.rule ?? "asked"
+            lines.append("  \(rule.padding(toLength: width, withPad: " ", startingAt: 0))  \(verdict.subject)"
+                         + (verdict.detail.map { " (\($0))" } ?? ""))
+        }
+        let summaries = Dictionary(QuizRules.catalogue.flatMap(\.rules).map { ($0.id, $0.summary) }, uniquingKeysWith: { a, _ in a })
+        let named = Set(quiz.verdicts.compactMap(\.rule)).sorted()
+        if !named.isEmpty {
+            lines.append("Rules named above:")
+            lines += named.map { "  \($0): \(summaries[$0] ?? "")" }
+        }
+        return lines.joined(separator: "\n")
     }
 }
 

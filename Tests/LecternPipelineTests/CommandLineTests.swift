@@ -70,6 +70,33 @@ import Testing
         #expect(evidence["magma"]?["zipf"] != nil && evidence["volcano"]?["cefr"] != nil)
     }
 
+    /// A homework photo's quiz is explained by rule: `show --explain` lists every candidate question with the catalogue
+    /// rule that rejected it, and "asked" for exactly the quiz's questions.
+    @Test func showExplainListsEachCandidateQuestionWithTheRuleThatRejectedIt() async throws {
+        let folder = try TestFolder()
+        let inbox = folder.sub("inbox")
+        let out = folder.sub("out")
+        try Inputs.make(inbox, photos: ["water-cycle.jpg"])
+        let run = try await lectern(["run", "--inbox", inbox.path, "--out", out.path], in: folder.url)
+        #expect(run.status == 0, "stdout: \(run.stdout)\nstderr: \(run.stderr)")
+        let explained = try await lectern(["show", "water-cycle.jpg", "--out", out.path, "--json", "--explain"], in: folder.url)
+        #expect(explained.status == 0, "\(explained.stderr)")
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(explained.stdout.utf8)) as? [String: Any])
+        let questions = try #require(((parsed["bundle"] as? [String: Any])?["quiz"] as? [String: Any])?["questions"] as? [[String: Any]])
+        let candidates = try #require(parsed["quizCandidates"] as? [[String: Any]])
+        let asked = candidates.filter { $0["rule"] == nil }
+        #expect(!questions.isEmpty && asked.count == questions.count, "\(asked)")
+        let rules = Set(candidates.compactMap { $0["rule"] as? String })
+        // The page's short sentences ("Warm, moist air rises.") are no blanks; most of its nouns have no three options of
+        // their kind; a sentence that serves one question serves no other.
+        #expect(rules.isSuperset(of: ["cloze.sentence-length", "cloze.three-options", "quiz.sentence-used"]), "\(rules)")
+        #expect(rules.allSatisfy { $0.range(of: #"^[a-z-]+\.[a-z-]+$"#, options: .regularExpression) != nil }, "\(rules)")
+        let sentences = try #require(parsed["sentences"] as? [String])
+        #expect(sentences.contains("Warm, moist air rises."))
+        let text = try await lectern(["show", "water-cycle.jpg", "--out", out.path, "--explain"], in: folder.url)
+        #expect(text.status == 0 && text.stdout.contains("cloze.sentence-length: a blanked sentence has 6–90 words"), "\(text.stdout)")
+    }
+
     @Test func aFailedItemExitsOne() async throws {
         let folder = try TestFolder()
         let inbox = folder.sub("inbox")
