@@ -20,7 +20,23 @@ review set lets through: cross references ("(*note X::)" dropped, a sentence nam
 markers and footnotes, _emphasis_ and *strong* marks, paragraphs ending in ":" (they announce an example or a list
 that is left out) and list items.
 
-Usage: make-quiz-reviewset.py [--set review|fresh] OUT_DIR   (writes OUT_DIR/probe/NAME.txt and OUT_DIR/manifest.tsv)
+`--set fresh2`: 22 more pages for a third blind review, from none of the documents above (nor the Debian documents,
+licences, GNU manuals and FAQs they exclude, nor the lecture sets' HTML manuals, WordNet, python3-doc). Sources and
+licences are in FRESH2 below and in manifest.tsv:
+  - Info nodes of two manuals no set has used: Maintaining GNU Findutils (find-maint; GFDL 1.3+, no invariant
+    sections) and the libgpg-error manual (gpgrt; GPL-2+);
+  - sections of plain-text documents in /usr/share/doc: libjpeg-turbo's structure.txt (IJG licence), the libpng
+    manual's introduction (libpng licence), A Guide to the S-Lang Language (GPL), the Valgrind FAQ (GFDL 1.2+, no
+    invariant sections), fontconfig's user documentation (MIT-style), dpkg's triggers specification (GPL-2+), and
+    four X Window System specifications: LBX, DBE, the X Transport Interface and XDMCP (MIT/X-style notices);
+  - sections of two Vim help files (recover.txt, usr_28.txt; Open Publication License v1.0+).
+Seven pages are short (127-193 words), the rest 221-395. Cleaning is the fresh set's, plus: no sentence with a web
+or mail address, no paragraph opening in lower case, ``TeX quotes'' made plain, compound words broken after their
+hyphen joined, troff font escapes dropped; a page may leave out paragraphs that speak of an example or figure the
+page left out (FRESH2's fourth field). Vim help: tags, examples (">" ... "<", tab-indented) and lists left out.
+
+Usage: make-quiz-reviewset.py [--set review|fresh|fresh2] OUT_DIR
+       (writes OUT_DIR/probe/NAME.txt and OUT_DIR/manifest.tsv)
 Then: QUIZ_BENCH_SHOW=1 QUIZ_BENCH_PROBE=OUT_DIR lectern-bench quiz
 """
 import argparse
@@ -68,6 +84,73 @@ FRESH = [
      "zlib licence (© Jean-loup Gailly, Mark Adler; /usr/share/doc/zlib1g-dev/copyright); zlib algorithm.txt"),
     ("zlib-plain-text-detection", ("text", "/usr/share/doc/zlib1g-dev/txtvsbin.txt.gz", "Introduction", "The Algorithm"),
      "zlib licence (© Cosmin Truta, in zlib; /usr/share/doc/zlib1g-dev/copyright); zlib txtvsbin.txt"),
+]
+
+# The third set (`--set fresh2`): (name, source as in FRESH or ("vim", help file, section tag), licence[, openings of
+# paragraphs to leave out, each one that speaks of an example or figure the page leaves out]). A heading in a "text"
+# source may be (heading, n): its n-th occurrence (the first ones are in a table of contents).
+FIND_MAINT = GFDL13 + "; Maintaining GNU Findutils (find-maint manual)"
+IJG = ("IJG licence (© Thomas G. Lane, Guido Vollbeding; libjpeg-turbo's README.ijg, "
+       "/usr/share/doc/libjpeg62-turbo-dev/copyright); libjpeg-turbo structure.txt")
+SLANG = ("GPL (the guide's appendix B; GPL-2+ in /usr/share/doc/libslang2/copyright; © John E. Davis); "
+         "A Guide to the S-Lang Language")
+VALGRIND = ("GFDL-1.2+, no invariant sections (© the Valgrind authors; the documentation's notice, "
+            "/usr/share/doc/valgrind/html/index.html); Valgrind FAQ")
+X_CONSORTIUM = "MIT/X-style permission notice (at the top of the document); "
+VIM = ("Open Publication License v1.0+ (© Bram Moolenaar; the manual's *manual-copyright*, "
+       "/usr/share/vim/vim90/doc/usr_01.txt); ")
+FRESH2 = [
+    ("findutils-maint-untrusted-files", ("info", "find-maint", "Don't Trust the File System Contents"), FIND_MAINT),
+    ("findutils-maint-coding-conventions", ("info", "find-maint", "Coding Conventions"), FIND_MAINT),
+    ("findutils-maint-repeated-code", ("info", "find-maint", "Factor Out Repeated Code"), FIND_MAINT),
+    ("findutils-maint-compiler-bugs", ("info", "find-maint", "Make the Compiler Find the Bugs"), FIND_MAINT,
+     ("There are also a number of small ways", "It's a common error", "We have changed the meaning")),
+    ("gpgrt-building-sources", ("info", "gpgrt", "Building sources"),
+     "GPL-2+ (© g10 Code GmbH; the manual's copying notice); libgpg-error (gpgrt) manual",
+     ("A similar problem occurs",)),
+    ("libjpeg-system-features", ("text", "/usr/share/doc/libjpeg62-turbo-dev/structure.txt.gz",
+                                 "*** System features ***", "*** System overview ***"), IJG),
+    ("libjpeg-object-style", ("text", "/usr/share/doc/libjpeg62-turbo-dev/structure.txt.gz",
+                              "*** Poor man's object-oriented programming ***", "*** Overall control structure ***"),
+     IJG),
+    ("libjpeg-suspendable-processing", ("text", "/usr/share/doc/libjpeg62-turbo-dev/structure.txt.gz",
+                                        "*** Suspendable processing ***", "*** Memory manager services ***"), IJG),
+    ("libpng-introduction", ("text", "/usr/share/doc/libpng16-16/libpng-manual.txt.gz", ("I. Introduction", 2),
+                             "II. Structures"),
+     "libpng licence (© the PNG Reference Library Authors; /usr/share/doc/libpng16-16/copyright); libpng-manual.txt",
+     ("It is technically equivalent",)),
+    ("slang-preface", ("text", "/usr/share/doc/libslang2/slang.txt.gz", "1.  Preface", "1.2.  Acknowledgements"),
+     SLANG),
+    ("slang-run-time-library", ("text", "/usr/share/doc/libslang2/slang.txt.gz", "2.6.  Run-Time Library",
+                                "2.7.  Input/Output"), SLANG),
+    ("slang-types-and-statements", ("text", "/usr/share/doc/libslang2/slang.txt.gz", "2.3.  Data Types and Operators",
+                                    "2.5.  Error Handling"), SLANG),
+    ("valgrind-faq-jit", ("text", "/usr/share/doc/valgrind/FAQ.txt.gz",
+                          "3.4. I tried running a Java program (or another program that uses a",
+                          "4. Valgrind behaves unexpectedly"), VALGRIND),
+    ("valgrind-faq-native-differences", ("text", "/usr/share/doc/valgrind/FAQ.txt.gz",
+                                         "4.4. My program crashes normally, but doesn't under Valgrind, or vice",
+                                         "4.5. Memcheck doesn't report any errors and I know my program has"),
+     VALGRIND),
+    ("fontconfig-configuration", ("text", "/usr/share/doc/fontconfig/fontconfig-user.txt.gz", "Font Configuration",
+                                  "Font Properties"),
+     "MIT-style (© Keith Packard; /usr/share/doc/fontconfig/copyright); fontconfig user documentation (fonts-conf)"),
+    ("dpkg-triggers", ("text", "/usr/share/doc/dpkg/spec/triggers.txt", "Introduction", "Details - Overview table"),
+     "GPL-2+ (dpkg; /usr/share/doc/dpkg/copyright); dpkg's triggers specification"),
+    ("x11-lbx-introduction", ("text", "/usr/share/doc/xextproto/lbx.txt.gz", ("Introduction", 2), "Data Flow"),
+     X_CONSORTIUM + "© 1996 X Consortium; Low Bandwidth X Extension"),
+    ("x11-dbe-introduction", ("text", "/usr/share/doc/xextproto/dbe.txt.gz", "Chapter 1. Introduction",
+                              "Chapter 2. Goals"),
+     X_CONSORTIUM + "© 1989-1994 X Consortium, DEC, Intergraph, SGI, HP; Double Buffer Extension Protocol"),
+    ("x11-transport-interface", ("text", "/usr/share/doc/xtrans-dev/xtrans.txt.gz", "Chapter 1. Purposes and Goals",
+                                 "Chapter 3. Definition of Address Specification Format"),
+     X_CONSORTIUM + "© 1993, 1994 NCR Corporation, 1993, 1994, 2002 The Open Group; X Transport Interface"),
+    ("xdmcp-protocol-overview", ("text", "/usr/share/doc/libxdmcp-dev/xdmcp.txt.gz",
+                                 "Chapter 2. Overview of the Protocol", "Chapter 3. Data Types"),
+     X_CONSORTIUM + "© 1989, 2004 The Open Group; X Display Manager Control Protocol"),
+    ("vim-swap-file", ("vim", "/usr/share/vim/vim90/doc/recover.txt", "swap-file"), VIM + "Vim reference manual",
+     ("Or you can use the swapname()", "On Unix it is possible to have two names", "For hard links Vim")),
+    ("vim-fold-methods", ("vim", "/usr/share/vim/vim90/doc/usr_28.txt", "28.10"), VIM + "Vim user manual"),
 ]
 
 MAX_WORDS = 420
@@ -132,7 +215,7 @@ def clean(text):
     return text
 
 
-def fresh_info(manual, node):
+def fresh_info(manual, node, tidy=clean):
     for path in sorted(glob.glob(f"/usr/share/info/{manual}.info*.gz")):  # split manuals (find, gnupg) too
         chunk = nodes(path).get(node)
         if chunk:
@@ -145,16 +228,28 @@ def fresh_info(manual, node):
             continue
         if sum(1 for line in lines if line.startswith("     ") or line.startswith("\t")) > len(lines) / 2:
             continue
-        text = clean(" ".join(lines))
+        text = tidy("\n".join(lines))
         if text:
             paragraphs.append(text)
     return f"{path}, node \"{node}\"", paragraphs
 
 
-def fresh_text(path, first, after):
-    lines = gzip.open(path, "rt", errors="replace").read().split("\n")
-    start = next(i for i, line in enumerate(lines) if line.strip() == first) + 1
-    end = next((i for i, line in enumerate(lines) if i > start and line.strip() == after), len(lines))
+def heading_line(lines, heading, start=0, default=None):
+    """The index of a heading line (its text, or (text, n) for the n-th occurrence) at or after start."""
+    text, n = heading if isinstance(heading, tuple) else (heading, 1)
+    hits = [i for i, line in enumerate(lines) if i >= start and line.split() == text.split()]  # no-break spaces too
+    if len(hits) < n:
+        if default is None:
+            raise SystemExit(f"heading {heading!r} not found")
+        return default
+    return hits[n - 1]
+
+
+def fresh_text(path, first, after, tidy=clean):
+    lines = (gzip.open if path.endswith(".gz") else open)(path, "rt", errors="replace").read().split("\n")
+    start = heading_line(lines, first) + 1
+    end = heading_line(lines, after, start + 1, len(lines))
+    first = first[0] if isinstance(first, tuple) else first
     section = "\n".join(lines[start:end])
     blocks = [[line for line in block.split("\n") if line.strip()] for block in re.split(r"\n\s*\n", section)]
     blocks = [block for block in blocks if block and not re.fullmatch(r"\s*[-=]+\s*", block[-1])]  # headings out
@@ -164,10 +259,48 @@ def fresh_text(path, first, after):
     for block in blocks:
         if indent(block) > base or any(LIST_ITEM.match(line) for line in block):
             continue
-        text = clean(" ".join(line.strip() for line in block))
+        text = tidy("\n".join(line.strip() for line in block))
         if text:
             paragraphs.append(text)
     return f"{path}, section \"{first}\"", paragraphs
+
+
+# The third set's cleaning: the fresh set's, and also no sentence with a web or mail address, no paragraph that
+# opens in lower case (the rest of a sentence that a left-out example interrupted); ``TeX quotes'' made plain, a
+# compound word broken across lines after its hyphen joined again, troff's \fI font changes dropped.
+def clean_fresh2(text):
+    text = re.sub(r"(?<=[A-Za-z]-)\n\s*(?=[a-z])", "", text)  # a compound word broken after its hyphen
+    text = re.sub(r"\\f[BIPR]", "", text)  # troff font changes left in a text rendering
+    text = re.sub(r"`([^`']*)'", r"'\1'", re.sub(r"``([^`']*)''", r'"\1"', text))  # ``this'' and `this'
+    text = clean(text)
+    if not text or text[0].islower():
+        return None
+    text = " ".join(s for s in re.split(r"(?<=[.!?])\s+", text) if not re.search(r"://|www\.|\S@\S", s))
+    if len(text.split()) < 15 or not re.search(r"\.[)'\"’”]?$", text):
+        return None
+    return text
+
+
+def fresh_vim(path, tag, tidy=clean_fresh2):
+    """The prose paragraphs of one section of a Vim help file (the one whose heading carries *TAG*). Left out: lines
+    of tags only, examples (tab-indented, or announced by a line ending in ">") and lists; a line indented by three
+    spaces opens a paragraph; *tags* are dropped and |links| keep their text."""
+    sections = [s.strip("\n").split("\n") for s in re.split(r"\n=+\n", open(path).read())]
+    section = next(s for s in sections if f"*{tag}*" in s[0])
+    body = "\n".join(line for line in section[1:] if not re.fullmatch(r"\s*(\*[^*\s]+\*\s*)+", line))
+    paragraphs = []
+    for block in re.split(r"\n\s*\n", body):
+        lines = block.split("\n")
+        if any(line.startswith(("\t", "<", "    ")) or re.search(r"(^|\s)>$", line) or LIST_ITEM.match(line)
+               for line in lines):
+            continue
+        for part in re.split(r"\n(?=   \S)", block):
+            text = "\n".join(line.strip() for line in part.split("\n"))
+            text = re.sub(r"\|([^|\s]+)\|", r"\1", re.sub(r"\s*\*[^*\s]+\*", "", text))
+            text = tidy(text)
+            if text:
+                paragraphs.append(text)
+    return f"{path}, section *{tag}*", paragraphs
 
 
 def page(paragraphs):
@@ -182,7 +315,7 @@ def page(paragraphs):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--set", choices=["review", "fresh"], default="review")
+    parser.add_argument("--set", choices=["review", "fresh", "fresh2"], default="review")
     parser.add_argument("out", metavar="OUT_DIR")
     args = parser.parse_args()
     out = args.out
@@ -193,10 +326,16 @@ def main():
         for manual, node in NODES:
             path = f"/usr/share/info/{manual}.info.gz"
             pages.append((f"gnu-{manual}-{node.lower()}", path, "GFDL (GNU manual)", prose(nodes(path)[node])))
-    else:
+    elif args.set == "fresh":
         for name, (kind, *where), licence in FRESH:
             source, paragraphs = fresh_info(*where) if kind == "info" else fresh_text(*where)
             pages.append((name, source, licence, paragraphs))
+    else:
+        for name, (kind, *where), licence, *skip in FRESH2:
+            read = {"info": fresh_info, "text": fresh_text, "vim": fresh_vim}[kind]
+            source, paragraphs = read(*where, tidy=clean_fresh2)
+            openings = skip[0] if skip else ()
+            pages.append((name, source, licence, [p for p in paragraphs if not p.startswith(openings)]))
     for name, source, licence, paragraphs in pages:
         kept, words = page(paragraphs)
         with open(os.path.join(out, "probe", name + ".txt"), "w") as f:
