@@ -172,11 +172,14 @@ struct ClozeQuestionMaker {
     /// "in conjunction with", "at your option,", "at no charge.", "into possession of"); "no" and the noun before
     /// "to" ("there is no need to"); a listed phrase of "the" (`setPhrases`). The phrase, not the text, decides it.
     static func isSetPhrase(_ range: Range<String.Index>, in sentence: String, term: TextTerm) -> Bool {
+        // The word as blanked here: the term's surface is how the text first writes it ("package", where this
+        // sentence has "a group of packages, all of which").
+        let word = sentence[range].lowercased()
         var before = Tokenizer.words(in: String(sentence[..<range.lowerBound])).map { $0.text.lowercased() }
         let after = Tokenizer.words(in: String(sentence[range.upperBound...].prefix(40))).prefix(2).map { $0.text.lowercased() }
-        if Self.setPhrases.contains((before.suffix(2) + [term.surface.lowercased()]).joined(separator: " "))
-            || Self.setPhrases.contains(([term.surface.lowercased()] + after).joined(separator: " ")) { return true }
-        guard term.surface.lowercased() == term.lemma else { return false }
+        if Self.setPhrases.contains((before.suffix(2) + [word]).joined(separator: " "))
+            || Self.setPhrases.contains(([word] + after).joined(separator: " ")) { return true }
+        guard word == term.lemma else { return false }
         let rest = sentence[range.upperBound...]
         let next = Tokenizer.words(in: String(rest.prefix(12))).first?.text.lowercased()
         // "there is no need to", "make no attempt to".
@@ -192,7 +195,7 @@ struct ClozeQuestionMaker {
     /// itself ("as stated in the previous sentence", "this section", "the following paragraph"), and the noun a
     /// reference hangs on ("under the terms of section 4").
     static func namesDocumentPart(_ range: Range<String.Index>, in sentence: String, term: TextTerm) -> Bool {
-        let word = term.surface.lowercased()
+        let word = sentence[range].lowercased()
         let after = sentence[range.upperBound...].drop { $0 == " " || $0 == "\u{a0}" }
         if Vocabulary.referenceWords.contains(word), after.first?.isNumber == true { return true }
         let before = Tokenizer.words(in: String(sentence[..<range.lowerBound])).suffix(2).map { $0.text.lowercased() }

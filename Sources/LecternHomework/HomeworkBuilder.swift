@@ -76,7 +76,8 @@ public struct HomeworkBuilder: Sendable {
         } else if let target, questions.count < target {
             bundle.status = .partial
             bundle.statusReason = "The text supports only \(questions.count) good question\(questions.count == 1 ? "" : "s") of the \(target) a page of "
-                + "\(page.words.count) words should get: each sentence is asked about once, so that no question shows another's "
+                + "\(page.words.count) words should get: a question is asked only with three plausible wrong answers, and each "
+                + "sentence is asked about once, so that no question shows another's "
                 + "answer" + (facts.sentences.count < target ? ", and it has \(facts.sentences.count) sentences of prose." : ".")
         } else if questions.isEmpty {
             bundle.status = .partial

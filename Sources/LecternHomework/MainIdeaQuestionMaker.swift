@@ -7,7 +7,7 @@ import LecternText
 /// term named in its opening sentence and in at least half of its sentences (at least two), more than any other; the
 /// wrong options are terms of the text's other paragraphs that this paragraph never names, so exactly one
 /// option is what it is about. No question when a paragraph has no such term: a sentence picked as "central"
-/// was often a detail (docs/QUIZ.md, "Tried and dropped"), and a word named in passing is no main idea.
+/// was often a detail (CHANGELOG.md, "How the quiz rules came to be": "Tried and dropped"), and a word named in passing is no main idea.
 struct MainIdeaQuestionMaker {
     let wordNet: WordNet
     let validator: QuestionValidator

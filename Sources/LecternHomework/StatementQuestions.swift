@@ -157,11 +157,14 @@ extension StatementQuestionMaker {
                               seed: String, subject: String) -> MultipleChoiceQuestion? {
         // One change of each kind first, in the order of how surely each makes the statement false.
         var chosen: [Change] = []
-        for origin in [OptionOrigin.changedNumber, OptionOrigin.negated, OptionOrigin.antonym, OptionOrigin.swappedName, OptionOrigin.swappedTerm] {
-            if let change = changes.first(where: { $0.origin == origin }), chosen.count < 3 { chosen.append(change) }
+        for origin in [OptionOrigin.changedNumber, OptionOrigin.negated, OptionOrigin.antonym, OptionOrigin.swappedName] {
+            if let change = changes.first(where: { candidate in candidate.origin == origin && !chosen.contains { Self.sayTheSame($0, candidate) } }),
+               chosen.count < 3 { chosen.append(change) }
         }
         // Each change told apart in the explanation: two "“is not” for “is”" at two places would read as one.
-        for change in changes where chosen.count < 3 && !chosen.contains(where: { $0.sentence == change.sentence || $0.note == change.note }) {
+        for change in changes where chosen.count < 3 && !chosen.contains(where: {
+            $0.sentence == change.sentence || $0.note == change.note || Self.sayTheSame($0, change)
+        }) {
             chosen.append(change)
         }
         guard chosen.count == 3 else {

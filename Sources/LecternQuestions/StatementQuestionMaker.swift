@@ -4,7 +4,9 @@ import LecternText
 
 /// "Which of these statements does the text support?": one sentence of the text as written, and three
 /// statements made false by changing one thing each (a negation, an opposite from WordNet, another number,
-/// a name or term of the text swapped in), each change named in the explanation. Works on argumentative
+/// a name of the text swapped in), each change named in the explanation. A term of the text swapped for another
+/// is no change (quiz 19): blind reviews read "the GNU practice", "a Unix device" and "concepts" for "issues" as
+/// nonsense or as still true, more often than any other change. Works on argumentative
 /// and abstract prose, which has few numbers, names or terms to blank out.
 package struct StatementQuestionMaker {
     package let wordNet: WordNet
@@ -27,6 +29,8 @@ package struct StatementQuestionMaker {
         "everything": "nothing", "nothing": "everything", "everyone": "no one", "allows": "prevents",
         "prevents": "allows", "include": "exclude", "includes": "excludes", "possible": "impossible",
         "impossible": "possible", "easy": "hard", "useful": "useless", "important": "unimportant",
+        // WordNet's "lesser" makes "lesser than 16".
+        "greater": "smaller", "larger": "smaller", "smaller": "larger",
     ]
 
     /// One change that makes a sentence false, and how to tell a student what changed.
@@ -90,6 +94,7 @@ package struct StatementQuestionMaker {
             // No statement changes a quoted word ("reply to all recipients", 'stable').
             guard let range = SentenceSearch.wholeWordRange(of: token.text, in: sentence, skipping: earlier),
                   !SentenceSearch.isQuoted(range, in: sentence) else { return }
+            if origin == .negated || origin == .antonym, Self.givesAnExampleAfter(range, in: sentence) { return }
             // "see §4.1(3)" made "§8.2(3)", "2038-01-19" made "1401-01-19": a reference or a date is no claim of the text.
             if origin == .changedNumber, SentenceSearch.isPartOfAddress(range, in: sentence) { return }
             let repeated = tokens.filter { $0.text == token.text }.count > 1
@@ -136,7 +141,7 @@ package struct StatementQuestionMaker {
                !lowered[(position + 1)...].prefix(8).contains(where: Self.needsNegation.contains),
                let word = SentenceSearch.wholeWordRange(of: token.text, in: sentence, skipping: earlierOccurrences(position)),
                word.lowerBound > sentence.startIndex, sentence[sentence.index(before: word.lowerBound)] == " ",
-               !SentenceSearch.isQuoted(word, in: sentence), isInMainClause(position) {
+               !SentenceSearch.isQuoted(word, in: sentence), isInMainClause(position), !Self.givesAnExampleAfter(word, in: sentence) {
                 let range = sentence.index(before: word.lowerBound)..<word.upperBound
                 out.append(Change(sentence: sentence.replacingCharacters(in: range, with: ""), origin: .negated, note: "“not” left out",
                                   position: position))
@@ -177,31 +182,6 @@ package struct StatementQuestionMaker {
                                   note: "“\(other)” for “\(name)”"))
             }
         }
-        // A term of the text for another of the same kind (both processes, both artefacts), written the same way.
-        // Only specific terms: "for example" is no place for "for interest".
-        func swappable(_ term: TextTerm) -> Bool { term.band <= 3 }
-        let chooser = DistractorChooser(wordNet: wordNet, validator: validator, coordinated: vocabulary.coordinated)
-        var nounsSeen: [String: Int] = [:]
-        for noun in vocabulary.terms.isEmpty ? [] : vocabulary.nouns(in: tokens) {
-            // The noun's own place in the sentence: its first word's n-th occurrence when it is the n-th such noun.
-            let first = noun.surface.split(separator: " ").first.map(String.init)
-            let occurrence = nounsSeen[noun.surface, default: 0]
-            nounsSeen[noun.surface] = occurrence + 1
-            guard let term = vocabulary.terms[noun.lemma], swappable(term), let form = NounForm(of: noun.surface, lemma: noun.lemma),
-                  let position = tokens.indices.filter({ tokens[$0].text == first }).dropFirst(occurrence).first
-            else { continue }
-            // Close kin in WordNet (a parent or grandparent in common): "book" for "license" or "proxy" for "version" read
-            // as nonsense, not as a claim the text does not make. (Two terms the text names three times or more each
-            // were tried too: "derivative" for "license" and "specifications" for "standards" came back.)
-            let others = vocabulary.textTerms.filter {
-                $0.lemma != term.lemma && !$0.lemma.contains(" ") && swappable($0) && $0.sense.lexicalFile == term.sense.lexicalFile
-                    && !sentence.lowercased().contains($0.lemma) && !wordNet.areRelated($0.lemma, term.lemma)
-                    && areCousins($0.sense, term.sense) && !chooser.isInterchangeable($0.lemma, term.lemma)
-            }
-            if let other = others.first.flatMap({ form.apply(to: $0.lemma, wordNet: wordNet) }), !noun.surface.contains(" ") {
-                replace(tokens[position], at: position, with: other, origin: .swappedTerm)
-            }
-        }
         return out
     }
 
@@ -221,6 +201,24 @@ package struct StatementQuestionMaker {
         let determiners: Set<String> = ["of", "the", "a", "an", "this", "that", "these", "those", "my", "your", "his", "her",
                                         "its", "our", "their"]
         return previous != "the" && !determiners.contains(next)
+    }
+
+    /// Whether the sentence goes on to give an example of its claim after `range` ("All commands operate on whole
+    /// lines; e.g., the 'd' command deletes lines"): the claim turned around contradicts its own example, which reads
+    /// as nonsense rather than as a claim the text does not make.
+    static func givesAnExampleAfter(_ range: Range<String.Index>, in sentence: String) -> Bool {
+        let rest = sentence[range.upperBound...].lowercased()
+        return ["for example", "for instance", "e.g.", "i.e.", "in other words"].contains { rest.contains($0) }
+    }
+
+    /// Whether two changes of one sentence say the same thing: a negation and, one to three words after it, an
+    /// opposite ("was not possible" and "was impossible", "is not capable" and "is incapable"). A student rules out
+    /// both, as neither can be the one key.
+    package static func sayTheSame(_ a: Change, _ b: Change) -> Bool {
+        guard let first = a.position, let second = b.position else { return false }
+        let (negation, opposite) = a.origin == .negated ? (first, second) : (second, first)
+        let origins = Set([a.origin, b.origin])
+        return origins == [.negated, .antonym] && (1...3).contains(opposite - negation)
     }
 
     /// Whether "all" or "most" stands before its noun where "no" or "few" can take its place: "all countries", "most
@@ -298,20 +296,6 @@ package struct StatementQuestionMaker {
         return nil
     }
 
-    /// Whether two senses have a hypernym in common within `steps` steps up.
-    func areCousins(_ a: Synset, _ b: Synset, steps: Int = 2) -> Bool {
-        func ancestors(_ synset: Synset) -> Set<SynsetID> {
-            var found = Set<SynsetID>()
-            var level = synset.hypernyms
-            for _ in 0..<steps {
-                found.formUnion(level)
-                level = level.flatMap { wordNet.synset($0)?.hypernyms ?? [] }
-            }
-            return found
-        }
-        return !ancestors(a).isDisjoint(with: ancestors(b))
-    }
-
     /// A word whose opposite makes no English where it stands: an adjective used as a noun or in a set frame ("a member
     /// of the public", "the whole of the work", "as long as"), "prevents … from".
     static func hasNoOppositeHere(at position: Int, _ lowered: [String]) -> Bool {
@@ -324,6 +308,8 @@ package struct StatementQuestionMaker {
         if contradictions[lowered[position]] == nil, ["to", "will", "would", "should", "must", "can", "cannot", "shall"].contains(previous) {
             return true
         }
+        // "in order to better protect": a comparative as an adverb of the verb after "to" ("to worse protect").
+        if previous == "to", ["better", "worse", "more", "less", "easier", "harder"].contains(lowered[position]) { return true }
         // "prevents a file … from being removed": "allows … from" is no English.
         if lowered[position].hasPrefix("prevent"), lowered[(position + 1)...].prefix(10).contains("from") { return true }
         // "If necessary, add …", "when possible": a condition's word, whose opposite makes no claim ("If unnecessary").

@@ -8,7 +8,7 @@ import LecternStore
 struct QuizStage: Stage {
     let id = StageID.quiz
     /// Its changes: CHANGELOG.md, "Stage versions".
-    let version = 18
+    let version = 19
     var options: WritableKeyPath<PipelineConfig, QuizOptions> { \.quiz }
     let reads = StageReads.upstreamResult
     let readsReviews = true
