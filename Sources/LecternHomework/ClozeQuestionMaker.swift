@@ -109,7 +109,31 @@ struct ClozeQuestionMaker {
         (ClozeRules.givenAsExample, { isGivenAsExample($0.range, in: $0.sentence) }),
         // "over _____ year": a count of one is told by its singular noun, and every other option breaks the grammar.
         (ClozeRules.countOfOne, { $0.candidate.kind == .number && $0.candidate.answer == "1" }),
+        (ClozeRules.numberBesideNumber, { isComputedFromANumberBeside($0) }),
     ]
+
+    /// Words that join two numbers so that one gives the other: a sequence ("depth 1, then depth _____"), another
+    /// unit or an alternative ("363 miles, or _____ kilometres", "based on _____ or 4.3BSD").
+    static let numberJoiners: Set<String> = ["or", "then", "next"]
+
+    /// Whether a number blank is given by a number within 5 words that a joiner, a bracket or a slash ties to it
+    /// ("_____% (4/5)"); "1,700 metres wide and _____ metres high" is two facts.
+    static func isComputedFromANumberBeside(_ place: BlankPlace) -> Bool {
+        guard place.candidate.kind == .number else { return false }
+        let before = Array(Tokenizer.words(in: String(place.sentence[..<place.range.lowerBound])).suffix(5))
+        let after = Array(Tokenizer.words(in: String(place.sentence[place.range.upperBound...])).prefix(5))
+        let between: [Token]
+        if let last = before.lastIndex(where: \.isNumber) {
+            between = Array(before[(last + 1)...])
+        } else if let first = after.firstIndex(where: \.isNumber) {
+            between = Array(after[..<first])
+        } else {
+            return false
+        }
+        if between.contains(where: { numberJoiners.contains($0.text.lowercased()) }) { return true }
+        let right = place.sentence[place.range.upperBound...].prefix(4), left = place.sentence[..<place.range.lowerBound].suffix(4)
+        return (after.first?.isNumber == true || between.isEmpty) && (right + left).contains { $0 == "(" || $0 == "/" }
+    }
 
     /// How `--explain` names a candidate: its kind, answer and sentence.
     static func subject(_ candidate: Candidate) -> String {

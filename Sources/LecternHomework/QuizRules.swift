@@ -24,12 +24,14 @@ enum ClozeRules {
     static let documentPart = QuizRule("cloze.document-part", "no blank on a reference word ('section 4', 'this paragraph')")
     static let givenAsExample = QuizRule("cloze.given-as-example", "no blank on an example in brackets ('(e.g. gzip)')")
     static let countOfOne = QuizRule("cloze.count-of-one", "no blank on a count of one, which its singular noun tells")
+    static let numberBesideNumber = QuizRule("cloze.number-beside-number",
+                                             "no number blank that a number within 5 words gives ('depth 1, then depth _____', '363 miles, or _____ km')")
     static let answerInView = QuizRule("cloze.answer-in-view", "the stem does not write the answer in another case")
     static let threeOptions = QuizRule("cloze.three-options",
                                        "three distractors of the answer's kind that fit its slot, at most one of a loose source")
 
     static let all = [sentenceLength, leansOnNeighbours, threeBlanksPerSentence, partOfAddress, insideQuotation, setPhrase,
-                      documentPart, givenAsExample, countOfOne, answerInView, threeOptions]
+                      documentPart, givenAsExample, countOfOne, numberBesideNumber, answerInView, threeOptions]
 }
 
 enum StatementRules {

@@ -49,6 +49,22 @@ import LecternModel
         #expect(manifesto.verdicts.contains { $0.rule == "statement.length" && $0.subject == "statement of sentence 2 as written" })
     }
 
+    /// A number that another number beside it gives (a conversion, an alternative, a ratio in brackets) is worked out,
+    /// not recalled; two facts side by side are two facts. Sentences of the sample Erie Canal and African rivers pages
+    /// (scripts/samples) and a ratio as the GNU manuals write them.
+    @Test func aNumberGivenByTheNumberBesideItIsNoBlank() throws {
+        func broken(_ answer: String, in sentence: String) -> String? {
+            let candidate = Candidate(sentenceIndex: 0, sentence: sentence, answer: answer, kind: .number, score: 1)
+            let place = ClozeQuestionMaker.BlankPlace(candidate: candidate, range: sentence.range(of: answer)!)
+            return ClozeQuestionMaker.placeRules.first { $0.breaks(place) }?.rule.id
+        }
+        let canal = "It ran about 363 miles, or 584 kilometres, from Albany on the Hudson River to Buffalo on Lake Erie."
+        #expect(broken("584", in: canal) == "cloze.number-beside-number")
+        #expect(broken("80", in: "Compression reduces the size by 80% (4/5) on typical text.") == "cloze.number-beside-number")
+        let falls = "On the border between Zambia and Zimbabwe it drops over Victoria Falls, which is about 1,700 metres wide and 108 metres high."
+        #expect(broken("108", in: falls) == nil)
+    }
+
     private func explain(_ text: String) -> (sentences: [String], verdicts: [CandidateVerdict]) {
         HomeworkBuilder(wordNet: wordNet, options: QuizOptions())
             .explain(page: page(text), id: "hw", source: SourceRef(path: "photos/sheet.jpg", sha256: "abc"))
