@@ -209,7 +209,7 @@ struct ClozeQuestionMaker {
         // "there is no need to", "make no attempt to".
         if before.last == "no", next == "to" { return true }
         // "at your option", "at no charge".
-        if let last = before.last, possessives.contains(last) || last == "no" { before.removeLast() }
+        if let last = before.last, WordClasses.possessives.contains(last) || last == "no" { before.removeLast() }
         guard let preposition = before.last, phrasePrepositions.contains(preposition) else { return false }
         if let mark = rest.first, ",.;:)".contains(mark) { return true }
         return next.map(phrasePrepositions.contains) ?? true
@@ -239,7 +239,6 @@ struct ClozeQuestionMaker {
                                           "in other respects"]
 
     static let phrasePrepositions: Set<String> = ["in", "into", "by", "on", "at", "for", "under", "with", "without", "of", "to", "from"]
-    static let possessives: Set<String> = ["your", "my", "his", "her", "its", "our", "their"]
 
     /// Whether `range` lies inside a quotation of several words (a section title, an example string: "how does Debian
     /// support _____?”"): the quotation's words are the quoted text's, not the facts of this one. A quoted single

@@ -169,7 +169,7 @@ struct MainIdeaQuestionMaker {
         // once at least after an article or the like ("the scripts"): "covers that bracket the Document" is a verb.
         var forms: [String: Int] = [:]
         var afterDeterminer = false
-        let determiners = Vocabulary.determiners.subtracting(["that"])
+        let determiners = WordClasses.nounPhraseOpeners.subtracting(["that"])
         for index in sentences {
             let tokens = Tokenizer.words(in: facts.sentences[index])
             for (position, token) in tokens.enumerated() where position > 0 && determiners.contains(tokens[position - 1].text.lowercased()) {

@@ -198,9 +198,7 @@ package struct StatementQuestionMaker {
         let word = tokens[position].text.lowercased()
         guard word == "most" || word == "all" else { return true }
         let next = position + 1 < tokens.count ? tokens[position + 1].text.lowercased() : ""
-        let determiners: Set<String> = ["of", "the", "a", "an", "this", "that", "these", "those", "my", "your", "his", "her",
-                                        "its", "our", "their"]
-        return previous != "the" && !determiners.contains(next)
+        return previous != "the" && !Self.ofOrDeterminer.contains(next)
     }
 
     /// Whether the sentence goes on to give an example of its claim after `range` ("All commands operate on whole
@@ -231,6 +229,9 @@ package struct StatementQuestionMaker {
         if position > 0, WordClasses.prepositions.contains(lowered[position - 1]) { return false }
         return !next.hasSuffix("ly") && wordNet.lemmas(of: next).contains { $0.pos == .noun }
     }
+
+    /// "of" and the determiners that follow "most" or "all" where no "few" or "no" can stand ("most of", "all the").
+    static let ofOrDeterminer = WordClasses.articles.union(WordClasses.demonstratives).union(WordClasses.possessives).union(["of"])
 
     /// A word paired with another whose opposite makes the pair nonsense, not a false claim: the opposite is the
     /// partner itself ("both before and after" made "both after and after"), or the word's complement is shared with
@@ -267,13 +268,13 @@ package struct StatementQuestionMaker {
                   wordNet.frequency(of: lemma, pos: .verb) >= wordNet.frequency(of: lemma, pos: .noun) else { continue }
             // The subject's noun phrase opens with a determiner or a name, one noun before it at most ("the sort program").
             func opensPhrase(_ index: Int) -> Bool {
-                index < 0 || Vocabulary.determiners.contains(lowered[index]) || tokens[index].isCapitalized
+                index < 0 || WordClasses.nounPhraseOpeners.contains(lowered[index]) || tokens[index].isCapitalized
             }
             func isNoun(_ index: Int) -> Bool {
                 !StopWords.english.contains(lowered[index]) && wordNet.lemmas(of: lowered[index]).contains { $0.pos == .noun }
             }
             let nounBefore = isNoun(position - 1)
-                && (opensPhrase(position - 2) || (isNoun(position - 2) && position >= 3 && Vocabulary.determiners.contains(lowered[position - 3])))
+                && (opensPhrase(position - 2) || (isNoun(position - 2) && position >= 3 && WordClasses.nounPhraseOpeners.contains(lowered[position - 3])))
             let pluralNoun = nounBefore && previous.hasSuffix("s") && !previous.hasSuffix("ss")
             let subjectStart = !nounBefore ? position - 1 : opensPhrase(position - 2) ? max(0, position - 2) : position - 3
             func opensClause(_ start: Int) -> Bool {

@@ -15,7 +15,7 @@ package enum AdjectiveFrame: Hashable {
     init(at position: Int, in lowered: [String]) {
         let next = position + 1 < lowered.count ? lowered[position + 1] : ""
         if Self.complementWords.contains(next) {
-            let opensNounPhrase = position + 2 < lowered.count && Vocabulary.determiners.contains(lowered[position + 2])
+            let opensNounPhrase = position + 2 < lowered.count && WordClasses.nounPhraseOpeners.contains(lowered[position + 2])
             self = .complement(next == "to" && opensNounPhrase ? "to the" : next)
         } else if !next.isEmpty, !StopWords.english.contains(next) {
             self = .attributive
@@ -206,7 +206,7 @@ package struct Vocabulary {
     static func readsAsNonNoun(at position: Int, _ lowered: [String]) -> Bool {
         let previous = position > 0 ? lowered[position - 1] : ""
         let next = position + 1 < lowered.count ? lowered[position + 1] : ""
-        return objectOpeners.contains(next) || intensifiers.contains(previous)
+        return WordClasses.objectOpeners.contains(next) || intensifiers.contains(previous)
     }
 
     /// A word that can be a verb, not after a determiner, and followed by a name ("…, contact Lasse Collin and offer")
@@ -216,14 +216,12 @@ package struct Vocabulary {
         guard position + 1 < tokens.count else { return false }
         let next = tokens[position + 1]
         let afterRelative = position > 0 && ["that", "which", "who"].contains(lowered[position - 1]) && lowered[position + 1] == "to"
-        guard afterRelative || position == 0 || !Self.determiners.contains(lowered[position - 1]) else { return false }
+        guard afterRelative || position == 0 || !WordClasses.nounPhraseOpeners.contains(lowered[position - 1]) else { return false }
         guard lowered[position + 1] == "by" || afterRelative || (next.isCapitalized && !next.isSentenceInitial && !next.isNumber)
         else { return false }
         return wordNet.lemmas(of: lowered[position]).contains { $0.pos == .verb }
     }
 
-    static let objectOpeners: Set<String> = ["the", "a", "an", "this", "these", "those", "its", "their", "his", "her", "our",
-                                             "your", "my", "them", "him", "us", "me"]
     static let intensifiers: Set<String> = ["very", "too", "so", "quite", "rather", "extremely", "fairly", "highly", "less", "more", "most"]
 
     /// Whether the word at `position` is part of a WordNet phrase that is not a noun with the words around it ("upside
@@ -362,8 +360,6 @@ package struct Vocabulary {
         return choice.synset
     }
 
-    package static let determiners: Set<String> = ["the", "a", "an", "this", "that", "these", "those", "its", "their", "his",
-                                                   "her", "our", "your", "my", "some", "many", "each", "every", "no"]
     /// Words after which an English word is a verb: "most of them orbit", "to flow", "can break".
     static let verbCues: Set<String> = ["to", "they", "them", "we", "you", "he", "she", "it", "i", "can", "could", "will",
                                         "would", "shall", "should", "may", "might", "must", "did", "does", "do"]
@@ -382,7 +378,7 @@ package struct Vocabulary {
         let other = PartOfSpeech.allCases.filter { $0 != .noun }.reduce(0) { total, pos in
             total + wordNet.lemmas(of: word).filter { $0.pos == pos }.reduce(0) { $0 + wordNet.frequency(of: $1.lemma, pos: pos) }
         }
-        if noun >= other || (Self.determiners.contains(previous ?? "") && noun * 3 >= other) { return lemma }
+        if noun >= other || (WordClasses.nounPhraseOpeners.contains(previous ?? "") && noun * 3 >= other) { return lemma }
         return nil
     }
 

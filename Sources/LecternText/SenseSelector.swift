@@ -84,8 +84,6 @@ public struct SenseSelector: Sendable {
         "according", "including", "regarding", "concerning", "following", "considering", "excluding", "given", "owing",
     ]
 
-    /// Words that start a verb's object noun phrase and never follow a noun directly.
-    static let objectStarters: Set<String> = ["the", "a", "an", "its", "their", "his", "her", "our", "your", "my", "these", "those"]
 
     /// Words after which the previous word ends a noun phrase and a verb follows ("rock escapes to the surface").
     static let clauseFollowers: Set<String> = verbFollowers.union([
@@ -162,7 +160,7 @@ public struct SenseSelector: Sendable {
         var k = at - 1
         while k >= 0 {
             let token = tokens[k]
-            if StopWords.determiners.contains(token) || SenseSelector.quantifiers.contains(token)
+            if WordClasses.determiners.contains(token) || SenseSelector.quantifiers.contains(token)
                 || WordClasses.coordinators.contains(token) || SenseSelector.isPossessive(token) || isAdjectiveOnly(token) {
                 return k < at - 1 ? token : nil
             }
@@ -186,11 +184,11 @@ public struct SenseSelector: Sendable {
         let nextReadings = readings(next)
         let nextIsVerb = !SenseSelector.participlePrepositions.contains(next) && (isVerbParticiple(next) || nextReadings == [.verb])
         var cue: PartOfSpeech?
-        if previous == "that", can.contains(.verb), SenseSelector.objectStarters.contains(next) {
+        if previous == "that", can.contains(.verb), WordClasses.objectStarters.contains(next) {
             // "covers that bracket the Document": a relative "that", then a verb and its object; a noun after the
             // determiner "that" is not followed by another determiner ("that bracket is closed").
             cue = .verb
-        } else if StopWords.determiners.contains(previous) || SenseSelector.quantifiers.contains(previous)
+        } else if WordClasses.determiners.contains(previous) || SenseSelector.quantifiers.contains(previous)
                     || SenseSelector.isPossessive(previous) {
             // "the last keeper": an adjective reading before a noun, unless the noun reading is the commoner one and
             // the next word could be something else ("the official maintainer", but "the surface rocks").
@@ -229,7 +227,7 @@ public struct SenseSelector: Sendable {
             // ("the file works"), so a base form there continues the noun phrase; so does an -s form in a list
             // ("and configuration files", but "the testing distribution works").
             cue = .noun
-        } else if at > 1, StopWords.determiners.contains(beforePrevious), readings(previous).contains(.adjective) {
+        } else if at > 1, WordClasses.determiners.contains(beforePrevious), readings(previous).contains(.adjective) {
             // "your final act": determiner, adjective, noun.
             cue = .noun
         } else if at > 0, isAdjectiveOnly(previous) {

@@ -31,12 +31,6 @@ public enum StopWords {
         "let's", "y'all", "o'clock",
     ]
 
-    /// Words that make the noun reading of the next word likely ("the meeting", "her building").
-    static let determiners: Set<String> = [
-        "a", "an", "the", "this", "that", "these", "those", "my", "your", "his", "her", "its", "our", "their",
-        "every", "each", "no", "some", "any", "another", "whose", "which", "what",
-    ]
-
     /// Words that start sentences after an ambiguous abbreviation ("... in the U.S. The ...").
     static func isSentenceStarter(_ lowercased: String) -> Bool { english.contains(lowercased) }
 }

@@ -275,7 +275,7 @@ public struct TextAnalyzer: Sendable {
 
         @inline(never)
         private func addForm(_ form: String) {
-            stats.append(FormStats(isDeterminer: StopWords.determiners.contains(form), cue: SentenceCue.of(form)))
+            stats.append(FormStats(isDeterminer: WordClasses.determiners.contains(form), cue: SentenceCue.of(form)))
             slots.append(SlotStats())
             slots.append(SlotStats())
         }
