@@ -158,12 +158,12 @@ extension StatementQuestionMaker {
         // One change of each kind first, in the order of how surely each makes the statement false.
         var chosen: [Change] = []
         for origin in [OptionOrigin.changedNumber, OptionOrigin.negated, OptionOrigin.antonym, OptionOrigin.swappedName] {
-            if let change = changes.first(where: { candidate in candidate.origin == origin && !chosen.contains { Self.sayTheSame($0, candidate) } }),
+            if let change = changes.first(where: { candidate in candidate.origin == origin && !chosen.contains { Self.sayTheSame($0, candidate, in: statement) } }),
                chosen.count < 3 { chosen.append(change) }
         }
         // Each change told apart in the explanation: two "“is not” for “is”" at two places would read as one.
         for change in changes where chosen.count < 3 && !chosen.contains(where: {
-            $0.sentence == change.sentence || $0.note == change.note || Self.sayTheSame($0, change)
+            $0.sentence == change.sentence || $0.note == change.note || Self.sayTheSame($0, change, in: statement)
         }) {
             chosen.append(change)
         }

@@ -329,7 +329,15 @@ private let distractorOrigins: Set<OptionOrigin> = [
         let possible = "A second installation is possible on the same machine."
         let changes = maker.changes(of: possible, vocabulary: Vocabulary(sentences: [possible], wordNet: wordNet))
         let negation = try #require(changes.first { $0.origin == .negated }), opposite = try #require(changes.first { $0.origin == .antonym })
-        #expect(StatementQuestionMaker.sayTheSame(negation, opposite) && StatementQuestionMaker.sayTheSame(opposite, negation))
+        #expect(StatementQuestionMaker.sayTheSame(negation, opposite, in: possible) && StatementQuestionMaker.sayTheSame(opposite, negation, in: possible))
+        // Debian Reference (dev page): "the less likely" and "the more unlikely" say the same; "smaller troubles" is
+        // another change.
+        let upgrade = "The larger the difference of the upgrade, the more likely you face larger troubles."
+        let opposites = maker.changes(of: upgrade, vocabulary: Vocabulary(sentences: [upgrade], wordNet: wordNet)).filter { $0.origin == .antonym }
+        let less = try #require(opposites.first { $0.note == "“less” for “more”" })
+        let unlikely = try #require(opposites.first { $0.note == "“unlikely” for “likely”" })
+        let smaller = try #require(opposites.first { $0.note.hasPrefix("“smaller”") })
+        #expect(StatementQuestionMaker.sayTheSame(less, unlikely, in: upgrade) && !StatementQuestionMaker.sayTheSame(unlikely, smaller, in: upgrade))
     }
 
     /// The second review of 2026-11-27: a word the text joins with the answer ("files and folders"), one of its word
