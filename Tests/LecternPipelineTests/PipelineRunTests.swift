@@ -207,30 +207,30 @@ import Testing
         let (inbox, out) = try baseline.copy(into: folder)
         let pipeline = try Pipeline(out: out)
         let photoID = try #require(baseline.first.index.items.first { $0.kind == .homework }?.id)
-        let fiveQuestions = try PipelineConfig.parse(yaml: "version: 1\nstages:\n  quiz:\n    questions: 5\n", file: "five.yml")
-        #expect(fiveQuestions.quiz.questions == 5)
-        #expect(fiveQuestions.optionsHash(.quiz) != PipelineConfig().optionsHash(.quiz))
-        #expect(fiveQuestions.optionsHash(.ocr) == PipelineConfig().optionsHash(.ocr))
+        let threeQuestions = try PipelineConfig.parse(yaml: "version: 1\nstages:\n  quiz:\n    questions: 3\n", file: "three.yml")
+        #expect(threeQuestions.quiz.questions == 3)
+        #expect(threeQuestions.optionsHash(.quiz) != PipelineConfig().optionsHash(.quiz))
+        #expect(threeQuestions.optionsHash(.ocr) == PipelineConfig().optionsHash(.ocr))
 
         // Before the run, status says what will be rebuilt and why.
-        let before = try pipeline.status(config: fiveQuestions)
+        let before = try pipeline.status(config: threeQuestions)
         for item in before {
             for stage in item.stages {
                 if item.id == photoID && stage.name == .quiz {
                     #expect(stage.willRebuild?.contains("quiz options changed") == true, "\(stage.willRebuild ?? "nil")")
-                    #expect(stage.willRebuild?.contains("five.yml") == true)
+                    #expect(stage.willRebuild?.contains("three.yml") == true)
                 } else {
                     #expect(stage.willRebuild == nil, "\(item.source.path)/\(stage.name): \(stage.willRebuild ?? "")")
                 }
             }
         }
 
-        let changed = try await offThread { try pipeline.run(inbox: inbox, config: fiveQuestions, jobs: 2, progress: nil) }
+        let changed = try await offThread { try pipeline.run(inbox: inbox, config: threeQuestions, jobs: 2, progress: nil) }
         #expect(changed.stagesRun == 1 && changed.cacheHits == 0)
         let homework = try jsonObject(out.appendingPathComponent("bundles/homework/\(photoID).json"))
         let questions = (homework["quiz"] as? [String: Any])?["questions"] as? [Any]
-        #expect(questions?.count == 5)
-        #expect(try pipeline.status(config: fiveQuestions).allSatisfy { $0.stages.allSatisfy { $0.willRebuild == nil } })
+        #expect(questions?.count == 3)
+        #expect(try pipeline.status(config: threeQuestions).allSatisfy { $0.stages.allSatisfy { $0.willRebuild == nil } })
         let ocr = try pipeline.store.stageRuns(itemIDs: [photoID]).first { $0.stage == .ocr }
         #expect(ocr?.attempts == 1)
 

@@ -171,7 +171,8 @@ struct ReviewSiteTests {
         let samples = try ReviewSamples.shared()
         let entry = try samples.entry(.homework, source: "photos/water-cycle.jpg")
         let bundle = try samples.bundle(HomeworkBundle.self, entry)
-        #expect(bundle.quiz.questions.count >= 5)
+        // The sample page supports 4 good questions since quiz 19 (no swapped terms in statements).
+        #expect(bundle.quiz.questions.count >= 4)
         try await serving(samples.out) { client in
             let body = try await page(client, "/items/\(entry.id)")
             #expect(body.contains("<title>\(escaped(bundle.title)) · Lectern review</title>"))
