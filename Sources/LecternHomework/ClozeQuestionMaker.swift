@@ -137,7 +137,7 @@ struct ClozeQuestionMaker {
 
     /// How `--explain` names a candidate: its kind, answer and sentence.
     static func subject(_ candidate: Candidate) -> String {
-        "\(candidate.kind.questionKind.rawValue) “\(candidate.answer)” in sentence \(candidate.sentenceIndex + 1)"
+        CandidateSubject.blank(candidate.kind.questionKind, answer: candidate.answer, sentenceIndex: candidate.sentenceIndex)
     }
 
     /// The question, and distractors that could stand in for its own (`MadeQuestion.spareDistractors`).

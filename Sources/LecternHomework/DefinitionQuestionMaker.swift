@@ -73,7 +73,7 @@ struct DefinitionQuestionMaker {
     /// The question, and distractors that could stand in for its own (`MadeQuestion.spareDistractors`).
     private func makeQuestion(_ term: TextTerm, facts: WorksheetFacts, idPrefix: String) -> (MultipleChoiceQuestion, [(String, OptionOrigin)])? {
         // A definition is only as good as the sense: with several senses, the text must point to one.
-        let subject = "definition “\(validator.normalise(term.lemma))”"
+        let subject = CandidateSubject.word(.definition, key: validator.normalise(term.lemma))
         guard term.isTaught, facts.vocabulary.senseIsDefinable(term) else {
             log?.reject("definition", subject, by: DefinitionRules.sureSense)
             return nil

@@ -32,8 +32,9 @@ public struct HomeworkBuilder: Sendable {
         -> (sentences: [String], verdicts: [CandidateVerdict]) {
         let log = CandidateLog()
         _ = build(page: page, id: id, source: source, reviews: reviews, mediaPath: { _ in nil }, log: log)
-        let facts = WorksheetFacts(body: Worksheet(text: page.text).body, sourceText: page.text, wordNet: wordNet)
-        return (facts.sentences, log.verdicts)
+        // A page sent to review plans no quiz; its sentences are still listed.
+        let sentences = log.sentences ?? WorksheetFacts(body: Worksheet(text: page.text).body, sourceText: page.text, wordNet: wordNet).sentences
+        return (sentences, log.verdicts)
     }
 
     private func build(page: OCRPage, id: String, source: SourceRef, reviews: ReviewDecisions, mediaPath: (String) -> String?,
@@ -60,6 +61,7 @@ public struct HomeworkBuilder: Sendable {
         let target = Self.questionTarget(words: page.words.count, maximum: options.questions)
         let wanted = Self.questionsWanted(words: page.words.count, maximum: options.questions)
         var candidates = Set<String>()
+        log?.sentences = facts.sentences
         var questions = QuizPlanner(wordNet: wordNet, validator: validator, log: log)
             .questions(from: facts, count: wanted, idPrefix: id, rejected: reviews.rejectedQuestions,
                        corrected: reviews.correctedQuestions, candidates: &candidates)
@@ -368,8 +370,8 @@ struct QuizPlanner {
             let paragraph = made.question.stem == MainIdeaQuestionMaker.wholeTextStem ? nil
                 : facts.paragraphs.firstIndex { $0.first == made.sentenceIndex }
             return MainIdeaQuestionMaker.subject(paragraph: paragraph) + " (“\(answer)”)"
-        case .definition, .vocabularyInContext: return "\(kind.rawValue) “\(made.answerKey)”"
-        default: return "\(kind.rawValue) “\(answer)” in sentence \(made.sentenceIndex + 1)"
+        case .definition, .vocabularyInContext: return CandidateSubject.word(kind, key: made.answerKey)
+        default: return CandidateSubject.blank(kind, answer: answer, sentenceIndex: made.sentenceIndex)
         }
     }
 

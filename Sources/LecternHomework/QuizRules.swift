@@ -12,6 +12,19 @@ public enum QuizRules {
     ]
 }
 
+/// How `--explain` names a candidate, the same from the maker that rejects it and the planner that weighs it.
+enum CandidateSubject {
+    /// A blank: its kind, answer and sentence ("cloze-term “scripts” in sentence 3").
+    static func blank(_ kind: QuestionKind, answer: String, sentenceIndex: Int) -> String {
+        "\(kind.rawValue) “\(answer)” in sentence \(sentenceIndex + 1)"
+    }
+
+    /// A word's question by its answer key ("definition “web browser”").
+    static func word(_ kind: QuestionKind, key: String) -> String {
+        "\(kind.rawValue) “\(key)”"
+    }
+}
+
 /// Where a cloze may blank a word (`ClozeQuestionMaker.placeRules` runs the place rules in this order).
 enum ClozeRules {
     static let sentenceLength = QuizRule("cloze.sentence-length", "a blanked sentence has 6–90 words")

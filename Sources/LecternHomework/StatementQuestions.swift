@@ -156,14 +156,15 @@ extension StatementQuestionMaker {
     private func makeQuestion(statement: String, sentence: String, changes: [Change], facts: WorksheetFacts,
                               seed: String, subject: String) -> MultipleChoiceQuestion? {
         // One change of each kind first, in the order of how surely each makes the statement false.
+        let words = Tokenizer.words(in: statement).map { $0.text.lowercased() }
         var chosen: [Change] = []
         for origin in [OptionOrigin.changedNumber, OptionOrigin.negated, OptionOrigin.antonym, OptionOrigin.swappedName] {
-            if let change = changes.first(where: { candidate in candidate.origin == origin && !chosen.contains { Self.sayTheSame($0, candidate, in: statement) } }),
+            if let change = changes.first(where: { candidate in candidate.origin == origin && !chosen.contains { Self.sayTheSame($0, candidate, words: words) } }),
                chosen.count < 3 { chosen.append(change) }
         }
         // Each change told apart in the explanation: two "“is not” for “is”" at two places would read as one.
         for change in changes where chosen.count < 3 && !chosen.contains(where: {
-            $0.sentence == change.sentence || $0.note == change.note || Self.sayTheSame($0, change, in: statement)
+            $0.sentence == change.sentence || $0.note == change.note || Self.sayTheSame($0, change, words: words)
         }) {
             chosen.append(change)
         }

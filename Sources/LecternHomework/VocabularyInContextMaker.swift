@@ -35,9 +35,8 @@ struct VocabularyInContextMaker {
             }
     }
 
-    /// How `--explain` names a candidate (as the planner does: `QuizPlanner.subject`).
     private func subject(_ term: TextTerm) -> String {
-        "vocabulary-in-context “\(validator.normalise(term.lemma))”"
+        CandidateSubject.word(.vocabularyInContext, key: validator.normalise(term.lemma))
     }
 
     /// The sense the sentence uses when the text leaves no doubt: it shares clearly more with that sense's

@@ -49,8 +49,15 @@ public struct CandidateVerdict: Hashable, Sendable, Codable {
 /// The verdicts of a quiz's candidates, collected for `lectern show ITEM --explain`; makers given none record nothing.
 public final class CandidateLog: Sendable {
     private let entries = Mutex<[CandidateVerdict]>([])
+    private let prose = Mutex<[String]?>(nil)
 
     public init() {}
+
+    /// The page's sentences as the makers number them (sentence 1 is the first); nil when no quiz was planned.
+    public var sentences: [String]? {
+        get { prose.withLock { $0 } }
+        set { prose.withLock { $0 = newValue } }
+    }
 
     public func reject(_ family: String, _ subject: String, by rule: QuizRule, detail: String? = nil) {
         entries.withLock { $0.append(CandidateVerdict(family: family, subject: subject, rule: rule.id, detail: detail)) }

@@ -209,16 +209,15 @@ package struct StatementQuestionMaker {
         return ["for example", "for instance", "e.g.", "i.e.", "in other words"].contains { rest.contains($0) }
     }
 
-    /// Whether two changes of `sentence` say the same thing: a negation and, one to three words after it, an
+    /// Whether two changes of a sentence (`words`: its words, lower-cased) say the same thing: a negation and, one to three words after it, an
     /// opposite ("was not possible" and "was impossible", "is not capable" and "is incapable"), or the opposites of a
     /// degree word and the word it grades ("less complex" and "more simple" for "more complex"). A student rules out
     /// both, as neither can be the one key.
-    package static func sayTheSame(_ a: Change, _ b: Change, in sentence: String) -> Bool {
+    package static func sayTheSame(_ a: Change, _ b: Change, words: [String]) -> Bool {
         guard let first = a.position, let second = b.position else { return false }
         if a.origin == .antonym, b.origin == .antonym {
-            let words = Tokenizer.words(in: sentence)
             guard abs(first - second) == 1, words.indices.contains(min(first, second)) else { return false }
-            return ["more", "less", "most", "least"].contains(words[min(first, second)].text.lowercased())
+            return ["more", "less", "most", "least"].contains(words[min(first, second)])
         }
         let (negation, opposite) = a.origin == .negated ? (first, second) : (second, first)
         let origins = Set([a.origin, b.origin])
